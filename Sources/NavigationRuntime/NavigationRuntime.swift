@@ -1,0 +1,1 @@
+// NavigationRuntime: UIKit's view-controller navigation as a headless, actor-concurrent runtime.

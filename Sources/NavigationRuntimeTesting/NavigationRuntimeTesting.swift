@@ -1,0 +1,2 @@
+// NavigationRuntimeTesting: what users need to test their own flows.
+import NavigationRuntime

@@ -1,0 +1,4 @@
+import Testing
+import NavStressKit
+
+@Test func stressTargetBuilds() { #expect(Bool(true)) }

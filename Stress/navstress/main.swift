@@ -1,0 +1,2 @@
+import NavStressKit
+print("navstress")

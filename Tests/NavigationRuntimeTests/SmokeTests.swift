@@ -1,0 +1,4 @@
+import Testing
+@testable import NavigationRuntime
+
+@Test func packageBuilds() { #expect(Bool(true)) }
