@@ -1,0 +1,74 @@
+/// A controller's place in its window: the window, the controller's id and scene, and the
+/// runtime's bookkeeping for it (parent, children, presentation, appearance state).
+///
+/// Every controller is created with a context from ``Window/makeContext(scene:catalog:)``
+/// and keeps it for life; the context binds the controller to its window's serial executor
+/// (see ``ViewController``). Read the hierarchy through the isolated properties of
+/// ``ViewController`` (``ViewController/parentViewController``, ...), not through the context.
+//
+// Why `@unchecked Sendable` is safe here: the public members are immutable `let`s of Sendable
+// types. The mutable members are `internal`, and every access to them is made by code isolated
+// either to `window` (the `Window` actor's methods) or to a controller actor of that same window
+// (their isolated members, e.g. `ViewController.parentViewController`). All of those actors run
+// on one serial executor, the window's (`ViewController.unownedExecutor` returns
+// `context.window.unownedExecutor`, and `window` is fixed at init), so no two accesses to these
+// fields can ever run at the same time. Nothing outside the module can reach the fields.
+public final class ControllerContext: @unchecked Sendable {
+    /// The window whose executor this controller runs on.
+    public let window: Window
+    /// The controller's id, unique within ``window``.
+    public let id: ControllerID
+    /// The scene the controller was instantiated from, if any: its segue table.
+    public let scene: Scene?
+    /// The catalog the scene belongs to, used to instantiate segue destinations.
+    public let catalog: SceneCatalog?
+
+    // MARK: Window-executor state (see the proof above)
+
+    /// Whether the runtime has taken the controller's initial children (containers) yet.
+    var didAdoptInitialChildren = false
+    /// The container or content controller this controller is a child of.
+    weak var parent: (any ViewController)?
+    /// The children: a navigation stack bottom to top, tabs in order, or embedded children.
+    var children: [any ViewController] = []
+    /// The controller this one presents (at most one, R3.6).
+    var presented: (any ViewController)?
+    /// The controller that presents this one.
+    weak var presenting: (any ViewController)?
+    /// How this controller was presented (resolved style), while it is presented.
+    var presentationStyle: PresentationStyle?
+    /// Whether the controller is in its window's tree (reachable from the root).
+    var isAttached = false
+    /// Whether `viewDidLoad` has been delivered (R6.1).
+    var isViewLoaded = false
+    /// Where the controller is in the appearance state machine.
+    var appearance: AppearanceState = .disappeared
+    /// Set while a transition presents (`isBeingPresented`) or dismisses it (R3.13).
+    var isBeingPresented = false
+    var isBeingDismissed = false
+    /// Set while a transition adds it to (`isMovingToParent`) or removes it from a container (R6.10).
+    var isMovingToParent = false
+    var isMovingFromParent = false
+    /// The selected child index (tab bar controllers).
+    var selectedIndex = 0
+
+    init(window: Window, id: ControllerID, scene: Scene?, catalog: SceneCatalog?) {
+        self.window = window
+        self.id = id
+        self.scene = scene
+        self.catalog = catalog
+    }
+
+    /// Instantiates the scene with this identifier from this context's catalog, in the same
+    /// window: what a container scene's factory calls to build its children.
+    ///
+    /// - Returns: the new controller, or `nil` if there is no catalog or no such scene.
+    public func instantiate(_ sceneIdentifier: String) -> (any ViewController)? {
+        catalog?.instantiate(sceneIdentifier, in: window)
+    }
+
+    /// A new context in the same window (for a child built in code).
+    public func makeContext(scene: Scene? = nil) -> ControllerContext {
+        window.makeContext(scene: scene, catalog: scene == nil ? nil : catalog)
+    }
+}

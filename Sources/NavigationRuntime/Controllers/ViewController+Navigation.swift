@@ -1,0 +1,222 @@
+// The UIKit-shaped requests a controller makes to its window's transition queue, and the
+// hierarchy as the controller sees it. Every request below:
+// - joins the window's queue and commits after every request accepted before it; requests from
+//   one task commit in program order;
+// - Cancellation: cancelling the calling task before the commit point removes the request,
+//   leaves the hierarchy unchanged, balances every appearance callback already delivered and
+//   throws `CancellationError`; after the commit point the transition runs to its end;
+// - made from inside a running transition of the same window (a hook navigating), is deferred
+//   and returns `.deferred(id)` at once (R4.5).
+
+extension ViewController {
+    /// Performs the segue with this identifier from the controller's scene, as code does
+    /// (R1.2: `shouldPerformSegue` is not consulted).
+    ///
+    /// Runs, in one transition: instantiate the destination, make the ``Segue``,
+    /// `prepare(for:sender:)`, perform, commit, appearance callbacks (R1.1, R1.10).
+    ///
+    /// - Parameters:
+    ///   - identifier: The segue's identifier in the scene's segue table.
+    ///   - sender: Delivered unchanged to `prepare(for:sender:)` (R1.5).
+    ///   - animated: Whether the transition animates (and takes the window's duration).
+    ///   - policy: What to do if the window is busy. Defaults to ``BusyPolicy/enqueue``.
+    /// - Returns: How the request ended.
+    /// - Throws: ``NavigationError`` (`.unknownSegueIdentifier` naming the scene and the
+    ///   identifier, R1.3; `.hookFailed`; `.windowClosed`; ...) or `CancellationError`.
+    @discardableResult
+    public func performSegue(
+        withIdentifier identifier: String?,
+        sender: (any Sendable)? = nil,
+        animated: Bool = true,
+        policy: BusyPolicy = .enqueue
+    ) async throws -> TransitionOutcome {
+        try await context.window.submit(
+            .segue(from: self, identifier: identifier, sender: sender, triggered: false),
+            animated: animated,
+            policy: policy
+        )
+    }
+
+    /// Triggers the segue as its storyboard control would: `shouldPerformSegue` is consulted
+    /// first and a `false` drops it silently (``TransitionOutcome/vetoed``, R1.1).
+    ///
+    /// Same guarantees and errors as ``performSegue(withIdentifier:sender:animated:policy:)``.
+    @discardableResult
+    public func triggerSegue(
+        withIdentifier identifier: String,
+        sender: (any Sendable)? = nil,
+        animated: Bool = true,
+        policy: BusyPolicy = .enqueue
+    ) async throws -> TransitionOutcome {
+        try await context.window.submit(
+            .segue(from: self, identifier: identifier, sender: sender, triggered: true),
+            animated: animated,
+            policy: policy
+        )
+    }
+
+    /// Presents a controller modally (R3.1–R3.9).
+    ///
+    /// The presentation is rerouted as UIKit does: context styles go to the nearest ancestor
+    /// that ``definesPresentationContext`` (R3.4), others to the controller that owns the
+    /// screen layer (R3.3). The call returns after the presented controller's `viewDidAppear`
+    /// (R3.2).
+    ///
+    /// - Parameter style: The style; the controller's ``modalPresentationStyle`` when `nil`.
+    /// - Throws: ``NavigationError`` `.alreadyPresenting` (R3.6), `.notInWindowHierarchy`
+    ///   (R3.7), `.presentingActiveController` (R3.9), `.foreignController`, `.windowClosed`;
+    ///   or `CancellationError`.
+    @discardableResult
+    public func present(
+        _ viewController: any ViewController,
+        style: PresentationStyle? = nil,
+        animated: Bool = true,
+        policy: BusyPolicy = .enqueue
+    ) async throws -> TransitionOutcome {
+        try await context.window.submit(.present(viewController, from: self, style: style), animated: animated, policy: policy)
+    }
+
+    /// Dismisses what this controller (or the nearest ancestor) presents, with its whole
+    /// chain; if nothing is presented and this controller's layer was presented, dismisses
+    /// that (R3.10, R3.11). With nothing to dismiss: ``TransitionOutcome/noChange`` (R3.12).
+    @discardableResult
+    public func dismiss(animated: Bool = true, policy: BusyPolicy = .enqueue) async throws -> TransitionOutcome {
+        try await context.window.submit(.dismiss(from: self), animated: animated, policy: policy)
+    }
+
+    /// Shows a controller where `show` leads from here (R2.1): pushed by the nearest
+    /// navigation controller on the next-responder chain, else presented modally.
+    @discardableResult
+    public func show(
+        _ viewController: any ViewController,
+        sender: (any Sendable)? = nil,
+        animated: Bool = true,
+        policy: BusyPolicy = .enqueue
+    ) async throws -> TransitionOutcome {
+        try await context.window.submit(
+            .show(viewController, from: self, sender: sender, detail: false),
+            animated: animated,
+            policy: policy
+        )
+    }
+
+    /// Shows a controller as the detail (R2.4): a split view's secondary, else presented
+    /// modally (a navigation controller does not override it).
+    @discardableResult
+    public func showDetailViewController(
+        _ viewController: any ViewController,
+        sender: (any Sendable)? = nil,
+        animated: Bool = true,
+        policy: BusyPolicy = .enqueue
+    ) async throws -> TransitionOutcome {
+        try await context.window.submit(
+            .show(viewController, from: self, sender: sender, detail: true),
+            animated: animated,
+            policy: policy
+        )
+    }
+
+    /// The controller that would handle the action for this one: itself if it overrides it,
+    /// else the first on its next-responder chain that does, else `nil` (R2.2).
+    public func targetViewController(forAction action: ShowAction, sender: (any Sendable)? = nil)
+        async -> (any ViewController)?
+    {
+        await context.window.targetViewController(forAction: action, from: self)
+    }
+
+    // MARK: - The hierarchy as this controller sees it (read on the window's executor)
+
+    /// The container this controller is a child of.
+    public var parentViewController: (any ViewController)? { context.parent }
+
+    /// The children, in order (a navigation stack bottom to top).
+    public var childViewControllers: [any ViewController] {
+        context.didAdoptInitialChildren ? context.children : initialChildren
+    }
+
+    /// The nearest navigation controller among the ancestors.
+    public var navigationController: NavigationController? {
+        var current = context.parent
+        while let candidate = current {
+            if let navigation = candidate as? NavigationController { return navigation }
+            current = candidate.context.parent
+        }
+        return nil
+    }
+
+    /// What this controller, or the nearest ancestor, presents (R3.1).
+    public var presentedViewController: (any ViewController)? {
+        var current: (any ViewController)? = self
+        while let controller = current {
+            if let presented = controller.context.presented { return presented }
+            current = controller.context.parent
+        }
+        return nil
+    }
+
+    /// The controller that presents this one, or this one's nearest presented ancestor (R3.1).
+    public var presentingViewController: (any ViewController)? {
+        var current: (any ViewController)? = self
+        while let controller = current {
+            if let presenting = controller.context.presenting { return presenting }
+            current = controller.context.parent
+        }
+        return nil
+    }
+
+    /// The style this controller was presented with (resolved), while presented.
+    public var presentationStyle: PresentationStyle? { context.presentationStyle }
+
+    /// Whether `viewDidLoad` has run (R6.1). Reading it loads nothing.
+    public var isViewLoaded: Bool { context.isViewLoaded }
+
+    /// Where the controller is in the appearance state machine.
+    public var appearanceState: AppearanceState { context.appearance }
+
+    /// Whether the controller is in its window's tree.
+    public var isInWindowHierarchy: Bool { context.isAttached }
+
+    /// True only during the appearance callbacks of the transition that presents it (R3.13).
+    public var isBeingPresented: Bool { context.isBeingPresented }
+
+    /// True only during the appearance callbacks of the transition that dismisses it (R3.13).
+    public var isBeingDismissed: Bool { context.isBeingDismissed }
+
+    /// True only during the callbacks of the transition that adds it to a container (R6.10).
+    public var isMovingToParent: Bool { context.isMovingToParent }
+
+    /// True only during the callbacks of the transition that removes it from a container (R6.10).
+    public var isMovingFromParent: Bool { context.isMovingFromParent }
+}
+
+extension Window {
+    /// Makes `controller` the window's root, in one transition (the old root's tree leaves
+    /// with disappear callbacks, the new one appears).
+    ///
+    /// - Throws: ``NavigationError`` `.foreignController`, `.controllerInUse`,
+    ///   `.windowClosed`; or `CancellationError`.
+    @discardableResult
+    public func setRootViewController(
+        _ controller: any ViewController,
+        animated: Bool = false,
+        policy: BusyPolicy = .enqueue
+    ) async throws -> TransitionOutcome {
+        try await submit(.setRoot(controller), animated: animated, policy: policy)
+    }
+
+    /// Instantiates a scene of `catalog` and makes it the root.
+    ///
+    /// - Throws: ``NavigationError`` `.invalidStoryboard` if the catalog has no such scene.
+    @discardableResult
+    public func setRoot(
+        scene identifier: String,
+        from catalog: SceneCatalog,
+        animated: Bool = false
+    ) async throws -> any ViewController {
+        guard let controller = catalog.instantiate(identifier, in: self) else {
+            throw NavigationError(.invalidStoryboard, "The catalog has no scene '\(identifier)'.", window: id, identifier: identifier)
+        }
+        try await setRootViewController(controller, animated: animated)
+        return controller
+    }
+}

@@ -1,0 +1,118 @@
+/// One screen's state and callbacks: the runtime's `UIViewController`.
+///
+/// Conform an actor of your own and store the context the window gives you:
+///
+/// ```swift
+/// actor InboxController: ViewController {
+///     nonisolated let context: ControllerContext
+///     var messages: [String] = []
+///     init(context: ControllerContext) { self.context = context }
+///
+///     func prepare(for segue: Segue, sender: (any Sendable)?) async throws {
+///         if let detail = segue.destination as? MessageController { await detail.show(messages[0]) }
+///     }
+/// }
+/// ```
+///
+/// Every conforming actor runs on its window's serial executor (``unownedExecutor`` returns
+/// the window's), so a hop between the controllers of one window costs almost nothing and can
+/// never interleave with another window's work. Every hook has a default that does nothing;
+/// hooks may suspend. Only ``prepare(for:sender:)`` may throw: it runs before any appearance
+/// callback, and a throw fails the transition with ``NavigationError/Code/hookFailed`` and
+/// leaves the hierarchy as it was.
+public protocol ViewController: Actor {
+    /// The controller's place in its window. Store the one passed to your initializer.
+    nonisolated var context: ControllerContext { get }
+
+    /// What kind of controller this is. Content controllers keep the default, `.content`.
+    nonisolated var kind: ControllerKind { get }
+
+    /// The children a container starts with (adopted when it first enters the window's tree).
+    nonisolated var initialChildren: [any ViewController] { get }
+
+    /// How the controller is presented when a request does not say (R2.7). Default `.automatic`.
+    nonisolated var modalPresentationStyle: PresentationStyle { get }
+
+    /// Whether context presentations (`.currentContext`, `.overCurrentContext`) from inside
+    /// this controller cover it (R3.4). Default `false`.
+    nonisolated var definesPresentationContext: Bool { get }
+
+    /// Whether the controller wants the appearance and containment callbacks delivered.
+    /// Default `true`. A controller with no callbacks (like ``GenericViewController``)
+    /// returns `false` so that transitions skip the calls; the runtime's bookkeeping of its
+    /// appearance state is the same either way.
+    nonisolated var receivesCallbacks: Bool { get }
+
+    /// Called once, the first time the controller is about to appear, after the segue's
+    /// `prepare` and before `viewWillAppear` (R1.4, R6.1).
+    func viewDidLoad() async
+    /// The controller is about to appear (R6.2–R6.9).
+    func viewWillAppear(_ animated: Bool) async
+    /// The controller appeared.
+    func viewDidAppear(_ animated: Bool) async
+    /// The controller is about to disappear.
+    func viewWillDisappear(_ animated: Bool) async
+    /// The controller disappeared.
+    func viewDidDisappear(_ animated: Bool) async
+    /// The controller is about to be added to `parent`, or removed when `parent` is `nil` (R6.11).
+    func willMove(toParent parent: (any ViewController)?) async
+    /// The controller was added to `parent`, or removed when `parent` is `nil` (R6.11).
+    func didMove(toParent parent: (any ViewController)?) async
+
+    /// Whether a segue triggered from the storyboard (a control) should run (R1.1). Not
+    /// consulted for ``performSegue(withIdentifier:sender:animated:policy:)`` (R1.2). Default `true`.
+    func shouldPerformSegue(withIdentifier identifier: String, sender: (any Sendable)?) async -> Bool
+
+    /// Called on the source before a segue performs, after the destination is created and
+    /// before its `viewDidLoad` (R1.1, R1.4). Throwing fails the transition and rolls it back.
+    func prepare(for segue: Segue, sender: (any Sendable)?) async throws
+}
+
+extension ViewController {
+    /// The window's executor: every controller of a window runs on it (DESIGN §3.1).
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { context.window.unownedExecutor }
+
+    public nonisolated var kind: ControllerKind { .content }
+    public nonisolated var initialChildren: [any ViewController] { [] }
+    public nonisolated var modalPresentationStyle: PresentationStyle { .automatic }
+    public nonisolated var definesPresentationContext: Bool { false }
+    public nonisolated var receivesCallbacks: Bool { true }
+
+    public func viewDidLoad() async {}
+    public func viewWillAppear(_ animated: Bool) async {}
+    public func viewDidAppear(_ animated: Bool) async {}
+    public func viewWillDisappear(_ animated: Bool) async {}
+    public func viewDidDisappear(_ animated: Bool) async {}
+    public func willMove(toParent parent: (any ViewController)?) async {}
+    public func didMove(toParent parent: (any ViewController)?) async {}
+    public func shouldPerformSegue(withIdentifier identifier: String, sender: (any Sendable)?) async -> Bool { true }
+    public func prepare(for segue: Segue, sender: (any Sendable)?) async throws {}
+
+    /// The controller's id within its window.
+    public nonisolated var id: ControllerID { context.id }
+}
+
+/// A content controller with no code of its own: what a storyboard scene whose class has no
+/// registered factory becomes, and a convenient leaf for tests and load runs.
+public actor GenericViewController: ViewController {
+    public nonisolated let context: ControllerContext
+    /// The class name the scene asked for (its `customClass`), if any.
+    public nonisolated let className: String?
+    public nonisolated let modalPresentationStyle: PresentationStyle
+    public nonisolated let definesPresentationContext: Bool
+
+    /// Creates a generic controller.
+    public init(
+        context: ControllerContext,
+        className: String? = nil,
+        modalPresentationStyle: PresentationStyle = .automatic,
+        definesPresentationContext: Bool = false
+    ) {
+        self.context = context
+        self.className = className
+        self.modalPresentationStyle = modalPresentationStyle
+        self.definesPresentationContext = definesPresentationContext
+    }
+
+    public nonisolated var receivesCallbacks: Bool { false }
+}

@@ -1,0 +1,72 @@
+/// One event of a window's journal (DESIGN §6).
+///
+/// Events of one window are delivered in the order they happened. ``sequence`` is the number
+/// of the committed transition the event belongs to: for ``Kind/committed(_:)`` the new
+/// number, for the callbacks of the end phase that same number, and for everything else the
+/// last number committed before the event.
+public struct JournalEvent: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// What happened.
+    public enum Kind: Sendable, Hashable, Codable {
+        /// The queue accepted a request (named by what it asks, e.g. `push`, `performSegue s`).
+        case accepted(String)
+        /// The request's transition began its begin phase.
+        case began
+        /// The transition committed this change.
+        case committed(CommittedChange)
+        /// The request was cancelled before its commit point; nothing changed.
+        case cancelled
+        /// The request failed with this error code; nothing changed.
+        case failed(String)
+        /// `shouldPerformSegue` vetoed it.
+        case vetoed
+        /// It was valid and changed nothing.
+        case noChange
+        /// It was dropped (`.dropIfBusy`).
+        case dropped
+        /// A later `.replacePending` request replaced it.
+        case superseded
+        /// It was made from inside a running transition and will run after it.
+        case deferred
+        /// An unwind found no destination.
+        case noDestination(String)
+        /// A callback was delivered to a controller.
+        case callback(ControllerID, ControllerCallback)
+        /// The window closed.
+        case windowClosed
+    }
+
+    /// The window.
+    public let window: WindowID
+    /// The committed sequence number the event belongs to (see the type's discussion).
+    public let sequence: UInt64
+    /// The request the event belongs to, if any.
+    public let request: RequestID?
+    /// What happened.
+    public let kind: Kind
+
+    /// Creates an event.
+    public init(window: WindowID, sequence: UInt64, request: RequestID?, kind: Kind) {
+        self.window = window
+        self.sequence = sequence
+        self.request = request
+        self.kind = kind
+    }
+
+    public var description: String {
+        "\(window) s\(sequence) \(request.map(\.description) ?? "-") \(kind)"
+    }
+}
+
+/// A structural change as committed: what a reference model replays (DESIGN §6).
+public enum CommittedChange: Sendable, Hashable, Codable {
+    /// The window's root became this controller (the old root's tree was removed).
+    case setRoot(ControllerID)
+    /// The navigation controller's stack became this list, bottom to top.
+    case setStack(navigation: ControllerID, stack: [ControllerID])
+    /// The presenter presented the controller with this (resolved) style.
+    case present(presenter: ControllerID, presented: ControllerID, style: PresentationStyle)
+    /// The presenter's presented chain was dismissed; these controllers were removed, in chain order.
+    case dismiss(presenter: ControllerID, removed: [ControllerID])
+    /// The tab bar controller selected this index.
+    case selectTab(tabBar: ControllerID, index: Int)
+}

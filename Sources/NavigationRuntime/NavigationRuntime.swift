@@ -1,1 +1,0 @@
-// NavigationRuntime: UIKit's view-controller navigation as a headless, actor-concurrent runtime.

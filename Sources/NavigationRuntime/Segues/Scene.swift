@@ -1,0 +1,99 @@
+/// One scene: how to make its controller, and its segue table.
+///
+/// Scenes are built in Swift (here) or from a storyboard. A controller instantiated from a
+/// scene keeps it in its ``ControllerContext/scene``;
+/// ``ViewController/performSegue(withIdentifier:sender:animated:policy:)`` looks identifiers up
+/// in it (R1.3).
+public struct Scene: Sendable {
+    /// The scene's identifier in its catalog (a storyboard identifier or element id).
+    public var identifier: String
+    /// The controller's class name, for reports (`customClass` in a storyboard).
+    public var className: String?
+    /// The segues that start in this scene.
+    public var segues: [SegueDefinition]
+    /// Makes the scene's controller with the context it is given.
+    public var make: @Sendable (ControllerContext) -> any ViewController
+
+    /// Creates a scene.
+    public init(
+        _ identifier: String,
+        className: String? = nil,
+        segues: [SegueDefinition] = [],
+        make: @escaping @Sendable (ControllerContext) -> any ViewController
+    ) {
+        self.identifier = identifier
+        self.className = className
+        self.segues = segues
+        self.make = make
+    }
+
+    /// The segue with this identifier, or (for storyboards) this element or trigger id.
+    public func segue(named name: String) -> SegueDefinition? {
+        segues.first { $0.identifier == name } ?? segues.first { $0.elementID == name || $0.triggerID == name }
+    }
+}
+
+/// A segue as a scene declares it: the template the runtime makes a ``Segue`` from.
+public struct SegueDefinition: Sendable {
+    /// The storyboard identifier, if it has one.
+    public var identifier: String?
+    /// The storyboard element id, if loaded from a storyboard.
+    public var elementID: String?
+    /// The id of the element that triggers it (a button, a cell), if any.
+    public var triggerID: String?
+    /// What the segue does.
+    public var kind: SegueKind
+    /// The identifier of the destination scene in the same catalog.
+    public var destination: String
+    /// Whether it animates (`animates="NO"` in a storyboard turns it off).
+    public var animates: Bool
+
+    /// Creates a segue definition.
+    public init(
+        identifier: String?,
+        kind: SegueKind,
+        destination: String,
+        animates: Bool = true,
+        elementID: String? = nil,
+        triggerID: String? = nil
+    ) {
+        self.identifier = identifier
+        self.kind = kind
+        self.destination = destination
+        self.animates = animates
+        self.elementID = elementID
+        self.triggerID = triggerID
+    }
+}
+
+/// The scenes of one storyboard (or one flow built in code), by identifier.
+///
+/// ```swift
+/// let catalog = SceneCatalog([
+///     Scene("nav") { context in
+///         NavigationController(context: context, rootViewController: context.instantiate("home")!)
+///     },
+///     Scene("home", segues: [SegueDefinition(identifier: "detail", kind: .show, destination: "detail")]) {
+///         GenericViewController(context: $0)
+///     },
+///     Scene("detail") { GenericViewController(context: $0) },
+/// ])
+/// ```
+public final class SceneCatalog: Sendable {
+    /// The scenes by identifier.
+    public let scenes: [String: Scene]
+
+    /// Creates a catalog. When two scenes share an identifier, the last one wins.
+    public init(_ scenes: [Scene]) {
+        var byIdentifier: [String: Scene] = [:]
+        for scene in scenes { byIdentifier[scene.identifier] = scene }
+        self.scenes = byIdentifier
+    }
+
+    /// Makes the controller of the scene with this identifier in `window`, or `nil` if there
+    /// is no such scene.
+    public func instantiate(_ identifier: String, in window: Window) -> (any ViewController)? {
+        guard let scene = scenes[identifier] else { return nil }
+        return scene.make(window.makeContext(scene: scene, catalog: self))
+    }
+}

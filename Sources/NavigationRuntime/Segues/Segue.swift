@@ -1,0 +1,124 @@
+/// What a segue does when it performs (storyboard segue kinds, R2.1–R2.13).
+public enum SegueKind: Sendable {
+    /// `show(_:sender:)`: push inside a navigation controller, else present modally (R2.1).
+    case show
+    /// `showDetailViewController(_:sender:)`: the split view's secondary, else modal (R2.4).
+    case showDetail
+    /// Present modally, with this style, or the destination's own when `nil` (R2.7).
+    case presentModally(PresentationStyle?)
+    /// Present as a popover; adapts in compact width (R2.8).
+    case presentAsPopover
+    /// The legacy (iOS 5–7) push: needs a navigation controller around the source (R2.12).
+    case push
+    /// The legacy replace: show detail (R2.12).
+    case replace
+    /// A custom segue: the performer decides what happens (R1.8, R2.13).
+    case custom(any SeguePerformer)
+    /// An unwind segue to the controller that handles this action (§7).
+    case unwind(action: String)
+
+    /// A short name for reports.
+    public var name: String {
+        switch self {
+        case .show: "show"
+        case .showDetail: "showDetail"
+        case .presentModally: "presentation"
+        case .presentAsPopover: "popoverPresentation"
+        case .push: "push"
+        case .replace: "replace"
+        case .custom: "custom"
+        case .unwind: "unwind"
+        }
+    }
+}
+
+/// What a custom segue's performer asks the runtime to do with the destination.
+public enum SegueEffect: Sendable, Hashable {
+    /// Like a show segue.
+    case show
+    /// Like a show-detail segue.
+    case showDetail
+    /// Present modally with this style (the destination's own when `nil`).
+    case present(PresentationStyle?)
+    /// Push onto the source's navigation controller (an error if there is none).
+    case push
+    /// Make the destination the window's root.
+    case replaceRoot
+    /// Nothing structural (the performer only animated, or did its own thing).
+    case none
+}
+
+/// A custom segue (UIKit's `UIStoryboardSegue` subclass overriding `perform()`, R1.8).
+///
+/// The runtime creates the ``Segue``, asks the source to prepare, then calls ``perform(_:)``
+/// inside the transition; the returned effect is applied as that transition's change. Throwing
+/// fails the transition with ``NavigationError/Code/hookFailed`` and changes nothing.
+public protocol SeguePerformer: Sendable {
+    /// Performs the segue: returns what to do with its destination.
+    func perform(_ segue: Segue) async throws -> SegueEffect
+}
+
+/// A ``SeguePerformer`` from a closure.
+public struct ClosureSeguePerformer: SeguePerformer {
+    private let body: @Sendable (Segue) async throws -> SegueEffect
+
+    /// Creates a performer that runs `body`.
+    public init(_ body: @escaping @Sendable (Segue) async throws -> SegueEffect) { self.body = body }
+
+    public func perform(_ segue: Segue) async throws -> SegueEffect { try await body(segue) }
+}
+
+/// One performance of a segue: identifier, source, destination, kind (UIKit's
+/// `UIStoryboardSegue`, R1.6). The three are fixed for its lifetime.
+///
+/// The runtime makes a new one for each trigger. One made in code is inert until
+/// ``perform(animated:policy:)`` is called, which neither consults `shouldPerformSegue` nor
+/// calls `prepare` (R1.9).
+public struct Segue: Sendable {
+    /// The storyboard identifier, if any.
+    public let identifier: String?
+    /// The controller the segue starts from.
+    public let source: any ViewController
+    /// The controller the segue leads to.
+    public let destination: any ViewController
+    /// What the segue does.
+    public let kind: SegueKind
+    private let performHandler: (@Sendable (Segue) async throws -> Void)?
+
+    /// Creates a segue of a given kind (UIKit's `init(identifier:source:destination:)`).
+    public init(identifier: String?, source: any ViewController, destination: any ViewController, kind: SegueKind) {
+        self.identifier = identifier
+        self.source = source
+        self.destination = destination
+        self.kind = kind
+        self.performHandler = nil
+    }
+
+    /// Creates a segue whose ``perform(animated:policy:)`` runs `performHandler`, once per
+    /// call (UIKit's `init(identifier:source:destination:performHandler:)`, R1.7).
+    public init(
+        identifier: String?,
+        source: any ViewController,
+        destination: any ViewController,
+        performHandler: @escaping @Sendable (Segue) async throws -> Void
+    ) {
+        self.identifier = identifier
+        self.source = source
+        self.destination = destination
+        self.kind = .custom(ClosureSeguePerformer { _ in .none })
+        self.performHandler = performHandler
+    }
+
+    /// Performs the segue now (R1.9): no `shouldPerformSegue`, no `prepare`.
+    ///
+    /// A segue made with a perform handler runs the handler (which typically calls
+    /// `source.present(destination)`); any other segue is a request on the source's window.
+    @discardableResult
+    public func perform(animated: Bool = true, policy: BusyPolicy = .enqueue) async throws -> TransitionOutcome {
+        if let performHandler {
+            try await performHandler(self)
+            return .noChange
+        }
+        return try await source.context.window.submit(.performSegue(self), animated: animated, policy: policy)
+    }
+}

@@ -1,0 +1,41 @@
+/// What a request does when its window is busy with another transition (DESIGN §3.5).
+public enum BusyPolicy: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Wait in the window's queue and run after every request accepted before it. The default.
+    case enqueue
+    /// Resolve at once as ``TransitionOutcome/dropped`` if a transition is running or waiting:
+    /// the double-tap guard.
+    case dropIfBusy
+    /// Wait in the queue, and resolve every request still waiting (not the running one) as
+    /// ``TransitionOutcome/superseded``: the latest request wins.
+    case replacePending
+}
+
+/// How a request to a window's transition queue ended, when it did not throw.
+///
+/// Every request resolves exactly once: with one of these, or by throwing a
+/// ``NavigationError`` or `CancellationError`.
+public enum TransitionOutcome: Sendable, Hashable, Codable {
+    /// The transition committed with this per-window sequence number (gapless, from 1).
+    case completed(sequence: UInt64)
+    /// The request was valid and changed nothing, so nothing was committed (e.g. popping a
+    /// one-element stack, R4.6, or dismissing with nothing presented, R3.12).
+    case noChange
+    /// `shouldPerformSegue(withIdentifier:sender:)` returned false; nothing happened (R1.1).
+    case vetoed
+    /// The window was busy and the request asked for ``BusyPolicy/dropIfBusy``.
+    case dropped
+    /// A later ``BusyPolicy/replacePending`` request replaced this one while it waited.
+    case superseded
+    /// The request was made from inside a running transition of the same window (a hook
+    /// navigating). It was accepted and runs after that transition, as UIKit defers such
+    /// requests (R4.5); its own outcome is in the journal.
+    case deferred(RequestID)
+    /// An unwind found no destination; nothing happened (R7.10).
+    case noDestination(action: String)
+
+    /// The committed sequence number, if the transition completed.
+    public var sequence: UInt64? {
+        if case .completed(let sequence) = self { return sequence }
+        return nil
+    }
+}

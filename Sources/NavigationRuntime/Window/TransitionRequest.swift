@@ -1,0 +1,42 @@
+/// What a request asks its window to do. Validated when it runs, not when it is accepted, so
+/// that a request queued behind others is judged against the tree it will change (R4.5).
+enum TransitionRequest: Sendable {
+    case setRoot(any ViewController)
+    case push(any ViewController, onto: NavigationController)
+    case pop(NavigationController)
+    case popTo(any ViewController, in: NavigationController)
+    case popToRoot(NavigationController)
+    case setViewControllers([any ViewController], in: NavigationController)
+    case present(any ViewController, from: any ViewController, style: PresentationStyle?)
+    case dismiss(from: any ViewController)
+    case show(any ViewController, from: any ViewController, sender: (any Sendable)?, detail: Bool)
+    case segue(from: any ViewController, identifier: String?, sender: (any Sendable)?, triggered: Bool)
+    case performSegue(Segue)
+
+    /// A short name for the journal.
+    var name: String {
+        switch self {
+        case .setRoot: "setRoot"
+        case .push: "push"
+        case .pop: "pop"
+        case .popTo: "popTo"
+        case .popToRoot: "popToRoot"
+        case .setViewControllers: "setViewControllers"
+        case .present: "present"
+        case .dismiss: "dismiss"
+        case .show(_, _, _, let detail): detail ? "showDetail" : "show"
+        case .segue(_, let identifier, _, let triggered):
+            (triggered ? "trigger " : "performSegue ") + (identifier ?? "(null)")
+        case .performSegue(let segue): "perform " + (segue.identifier ?? "(null)")
+        }
+    }
+}
+
+/// Marks the task that runs a transition, so that a request it makes to its own window is
+/// recognised as nested (it would otherwise wait for itself) and deferred.
+struct TransitionScope: Sendable {
+    let window: ObjectIdentifier
+    let request: RequestID
+
+    @TaskLocal static var current: TransitionScope?
+}

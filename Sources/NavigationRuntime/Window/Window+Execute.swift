@@ -1,0 +1,386 @@
+extension Window {
+    /// Runs one request whose turn it is: validates it against the tree as it is now, resolves
+    /// it to a change, and runs the change as a transition.
+    func execute(
+        _ request: TransitionRequest,
+        id: RequestID,
+        animated: Bool,
+        cancellable: Bool
+    ) async throws -> TransitionOutcome {
+        try checkpoint(cancellable: cancellable)
+        let change: Change
+        switch request {
+        case .setRoot(let controller):
+            try checkOwned(controller)
+            if controller === root { return .noChange }
+            try checkFree(controller, code: .controllerInUse)
+            change = .setRoot(controller)
+
+        case .push(let controller, let navigation):
+            try checkAttached(navigation)
+            try checkPushable(controller, onto: navigation)
+            change = .setStack(navigation, navigation.context.children + [controller])
+
+        case .pop(let navigation):
+            try checkAttached(navigation)
+            let stack = navigation.context.children
+            guard stack.count > 1 else { return .noChange }
+            change = .setStack(navigation, Array(stack.dropLast()))
+
+        case .popTo(let controller, let navigation):
+            try checkAttached(navigation)
+            let stack = navigation.context.children
+            guard let index = stack.firstIndex(where: { $0 === controller }) else {
+                throw NavigationError(
+                    .notInStack,
+                    "Tried to pop to a view controller that doesn't exist.",
+                    window: self.id, controllers: [controller.id, navigation.id]
+                )
+            }
+            guard index < stack.count - 1 else { return .noChange }
+            change = .setStack(navigation, Array(stack[...index]))
+
+        case .popToRoot(let navigation):
+            try checkAttached(navigation)
+            let stack = navigation.context.children
+            guard stack.count > 1 else { return .noChange }
+            change = .setStack(navigation, [stack[0]])
+
+        case .setViewControllers(let controllers, let navigation):
+            try checkAttached(navigation)
+            try checkStack(controllers, for: navigation)
+            let old = navigation.context.children
+            if old.count == controllers.count && zip(old, controllers).allSatisfy({ $0 === $1 }) { return .noChange }
+            change = .setStack(navigation, controllers)
+
+        case .present(let controller, let source, let style):
+            change = try presentation(of: controller, from: source, style: style)
+
+        case .dismiss(let source):
+            try checkAttached(source)
+            guard let presenter = dismissingPresenter(for: source) else { return .noChange }
+            change = .dismiss(presenter: presenter)
+
+        case .show(let controller, let source, _, let detail):
+            try checkAttached(source)
+            change = try showChange(of: controller, from: source, detail: detail)
+
+        case .segue(let source, let identifier, let sender, let triggered):
+            return try await runSegue(
+                from: source, identifier: identifier, sender: sender, triggered: triggered,
+                id: id, animated: animated, cancellable: cancellable
+            )
+
+        case .performSegue(let segue):
+            try checkAttached(segue.source)
+            return try await perform(segue, id: id, animated: animated, cancellable: cancellable)
+        }
+        return try await runChange(change, request: id, animated: animated, cancellable: cancellable)
+    }
+
+    // MARK: - Segues (R1.1–R1.10)
+
+    private func runSegue(
+        from source: any ViewController,
+        identifier: String?,
+        sender: (any Sendable)?,
+        triggered: Bool,
+        id: RequestID,
+        animated: Bool,
+        cancellable: Bool
+    ) async throws -> TransitionOutcome {
+        try checkAttached(source)
+        guard let identifier, let definition = source.context.scene?.segue(named: identifier) else {
+            throw NavigationError(
+                .unknownSegueIdentifier,
+                "Receiver (\(describe(source))) has no segue with identifier '\(identifier ?? "(null)")'",
+                window: self.id, controllers: [source.id], identifier: identifier
+            )
+        }
+        // (a) shouldPerform: storyboard triggers only (R1.1, R1.2).
+        if triggered, source.receivesCallbacks {
+            guard await source.shouldPerformSegue(withIdentifier: identifier, sender: sender) else { return .vetoed }
+            try checkpoint(cancellable: cancellable)
+        }
+        // (b) the destination, (c) the segue.
+        guard let destination = source.context.catalog?.instantiate(definition.destination, in: self) else {
+            throw NavigationError(
+                .invalidStoryboard,
+                "Segue '\(identifier)' of \(describe(source)) leads to scene '\(definition.destination)', which does not exist.",
+                window: self.id, controllers: [source.id], identifier: identifier
+            )
+        }
+        let segue = Segue(identifier: definition.identifier ?? identifier, source: source, destination: destination, kind: definition.kind)
+        // (d) prepare, before the destination loads (R1.4).
+        if source.receivesCallbacks {
+            do {
+                try await source.prepare(for: segue, sender: sender)
+            } catch let error as CancellationError {
+                throw error
+            } catch {
+                throw NavigationError(
+                    .hookFailed,
+                    "prepare(for:sender:) of \(describe(source)) threw: \(error)",
+                    window: self.id, controllers: [source.id, destination.id], identifier: identifier
+                )
+            }
+            try checkpoint(cancellable: cancellable)
+        }
+        // (e) perform.
+        return try await perform(segue, id: id, animated: animated && definition.animates, cancellable: cancellable)
+    }
+
+    /// Performs a segue's kind as this transition's change.
+    private func perform(_ segue: Segue, id: RequestID, animated: Bool, cancellable: Bool) async throws
+        -> TransitionOutcome
+    {
+        let source = segue.source
+        let destination = segue.destination
+        let change: Change
+        switch segue.kind {
+        case .show:
+            change = try showChange(of: destination, from: source, detail: false)
+        case .showDetail, .replace:
+            change = try showChange(of: destination, from: source, detail: true)
+        case .presentModally(let style):
+            change = try presentation(of: destination, from: source, style: style)
+        case .presentAsPopover:
+            change = try presentation(of: destination, from: source, style: .popover)
+        case .push:
+            change = try legacyPush(of: destination, from: source)
+        case .unwind(let action):
+            return .noDestination(action: action)
+        case .custom(let performer):
+            let effect: SegueEffect
+            do {
+                effect = try await performer.perform(segue)
+            } catch let error as CancellationError {
+                throw error
+            } catch {
+                throw NavigationError(
+                    .hookFailed,
+                    "The custom segue '\(segue.identifier ?? "(null)")' of \(describe(source)) threw: \(error)",
+                    window: self.id, controllers: [source.id, destination.id], identifier: segue.identifier
+                )
+            }
+            try checkpoint(cancellable: cancellable)
+            switch effect {
+            case .none: return .noChange
+            case .show: change = try showChange(of: destination, from: source, detail: false)
+            case .showDetail: change = try showChange(of: destination, from: source, detail: true)
+            case .present(let style): change = try presentation(of: destination, from: source, style: style)
+            case .push: change = try legacyPush(of: destination, from: source)
+            case .replaceRoot:
+                try checkFree(destination, code: .controllerInUse)
+                change = .setRoot(destination)
+            }
+        }
+        return try await runChange(change, request: id, animated: animated, cancellable: cancellable)
+    }
+
+    /// A legacy push segue needs a navigation controller around the source (R2.12).
+    private func legacyPush(of destination: any ViewController, from source: any ViewController) throws -> Change {
+        guard let navigation = enclosingNavigationController(of: source) else {
+            throw NavigationError(
+                .pushRequiresNavigationController,
+                "Push segues can only be used when the source controller is managed by an instance of UINavigationController.",
+                window: id, controllers: [source.id, destination.id]
+            )
+        }
+        try checkPushable(destination, onto: navigation)
+        return .setStack(navigation, navigation.context.children + [destination])
+    }
+
+    // MARK: - show / showDetail (R2.1–R2.4)
+
+    /// The change `show` or `showDetail` makes: to the target found along the next-responder
+    /// chain (R2.2), else a modal presentation from the source (R2.1, R2.4).
+    func showChange(of controller: any ViewController, from source: any ViewController, detail: Bool) throws -> Change {
+        let action: ShowAction = detail ? .showDetail : .show
+        if let target = targetViewController(forAction: action, from: source) {
+            if let navigation = target as? NavigationController {
+                try checkPushable(controller, onto: navigation)
+                return .setStack(navigation, navigation.context.children + [controller])
+            }
+        }
+        return try presentation(of: controller, from: source, style: nil)
+    }
+
+    /// The first controller on the next-responder chain from `source` (itself, then parents,
+    /// then the presenting controller) that overrides the action (R2.2).
+    func targetViewController(forAction action: ShowAction, from source: any ViewController) -> (any ViewController)? {
+        var current: (any ViewController)? = source
+        while let controller = current {
+            if controller.overrides(action) { return controller }
+            current = controller.context.parent ?? controller.context.presenting
+        }
+        return nil
+    }
+
+    func enclosingNavigationController(of controller: any ViewController) -> NavigationController? {
+        var current = controller.context.parent
+        while let candidate = current {
+            if let navigation = candidate as? NavigationController { return navigation }
+            current = candidate.context.parent
+        }
+        return nil
+    }
+
+    // MARK: - Presentation (R3.1–R3.12)
+
+    /// The change presenting `controller` from `source` makes, after rerouting (R3.3, R3.4).
+    func presentation(
+        of controller: any ViewController,
+        from source: any ViewController,
+        style requested: PresentationStyle?
+    ) throws -> Change {
+        try checkAttached(source)
+        try checkOwned(controller)
+        if controller === source || controller.context.isAttached || controller.context.parent != nil {
+            throw NavigationError(
+                .presentingActiveController,
+                "Application tried to present modally an active controller \(describe(controller)).",
+                window: id, controllers: [controller.id, source.id]
+            )
+        }
+        let style = (requested ?? controller.modalPresentationStyle).resolved(for: traits)
+        let presenter = style.usesPresentationContext ? presentationContext(of: source) : layerOwner(of: source)
+        if let presented = presenter.context.presented {
+            throw NavigationError(
+                .alreadyPresenting,
+                "Attempt to present \(describe(controller)) on \(describe(presenter)) (from \(describe(source))) which is already presenting \(describe(presented)).",
+                window: id, controllers: [controller.id, presenter.id, source.id, presented.id]
+            )
+        }
+        return .present(presenter: presenter, presented: controller, style: style)
+    }
+
+    /// The controller that covers the screen layer `controller` is in: the root of its
+    /// containment tree (the window's root or a presented controller) (R3.3).
+    func layerOwner(of controller: any ViewController) -> any ViewController {
+        var current = controller
+        while let parent = current.context.parent { current = parent }
+        return current
+    }
+
+    /// The first controller from `source` up its parents that defines a presentation context,
+    /// else the layer owner (R3.4).
+    private func presentationContext(of source: any ViewController) -> any ViewController {
+        var current: (any ViewController)? = source
+        while let controller = current {
+            if controller.definesPresentationContext { return controller }
+            current = controller.context.parent
+        }
+        return layerOwner(of: source)
+    }
+
+    /// Whose presented chain a `dismiss` from `source` removes (R3.10–R3.12): the nearest
+    /// controller from `source` up its parents that presents; else, if `source`'s layer was
+    /// presented, its presenter; else nobody.
+    func dismissingPresenter(for source: any ViewController) -> (any ViewController)? {
+        var current: (any ViewController)? = source
+        while let controller = current {
+            if controller.context.presented != nil { return controller }
+            current = controller.context.parent
+        }
+        return layerOwner(of: source).context.presenting
+    }
+
+    // MARK: - Validation
+
+    func describe(_ controller: any ViewController) -> String {
+        "\(controller.id) \(controller.context.scene?.className ?? String(describing: type(of: controller)))"
+    }
+
+    /// The controller belongs to this window (R8.7).
+    func checkOwned(_ controller: any ViewController) throws {
+        guard controller.context.window === self else {
+            throw NavigationError(
+                .foreignController,
+                "\(describe(controller)) belongs to window \(controller.context.window.id), not \(id).",
+                window: id, controllers: [controller.id]
+            )
+        }
+    }
+
+    /// The controller is in this window's tree (R3.7).
+    func checkAttached(_ controller: any ViewController) throws {
+        try checkOwned(controller)
+        guard controller.context.isAttached else {
+            throw NavigationError(
+                .notInWindowHierarchy,
+                "\(describe(controller)) is not in the window hierarchy.",
+                window: id, controllers: [controller.id]
+            )
+        }
+    }
+
+    /// The controller is in no hierarchy: no parent, not presented, not the root.
+    func checkFree(_ controller: any ViewController, code: NavigationError.Code) throws {
+        try checkOwned(controller)
+        if controller.context.isAttached || controller.context.parent != nil || controller.context.presenting != nil {
+            throw NavigationError(code, "\(describe(controller)) is already in a hierarchy.", window: id, controllers: [controller.id])
+        }
+    }
+
+    private func checkPushable(_ controller: any ViewController, onto navigation: NavigationController) throws {
+        try checkOwned(controller)
+        if navigation.context.children.contains(where: { $0 === controller }) {
+            throw NavigationError(
+                .pushedTwice,
+                "\(describe(navigation)) is pushing the same view controller instance (\(describe(controller))) more than once which is not supported and is most likely an error in the application",
+                window: id, controllers: [controller.id, navigation.id]
+            )
+        }
+        if controller.kind == .navigation {
+            throw NavigationError(
+                .pushingNavigationController, "Pushing a navigation controller is not supported",
+                window: id, controllers: [controller.id, navigation.id]
+            )
+        }
+        try checkFree(controller, code: .controllerInUse)
+    }
+
+    private func checkStack(_ controllers: [any ViewController], for navigation: NavigationController) throws {
+        for (index, controller) in controllers.enumerated() {
+            try checkOwned(controller)
+            if controllers[..<index].contains(where: { $0 === controller }) {
+                throw NavigationError(
+                    .pushedTwice,
+                    "\(describe(navigation)) is pushing the same view controller instance (\(describe(controller))) more than once which is not supported and is most likely an error in the application",
+                    window: id, controllers: [controller.id, navigation.id]
+                )
+            }
+            if controller.kind == .navigation {
+                throw NavigationError(
+                    .pushingNavigationController, "Pushing a navigation controller is not supported",
+                    window: id, controllers: [controller.id, navigation.id]
+                )
+            }
+            let inThisStack = navigation.context.children.contains { $0 === controller }
+            if !inThisStack {
+                try checkFree(controller, code: .controllerInUse)
+            }
+        }
+    }
+}
+
+/// The actions `targetViewController(forAction:sender:)` looks for (R2.2).
+public enum ShowAction: Sendable, Hashable {
+    /// `show(_:sender:)`.
+    case show
+    /// `showDetailViewController(_:sender:)`.
+    case showDetail
+}
+
+extension ViewController {
+    /// Whether this controller handles the action itself (R2.3: navigation controllers
+    /// override `show`; split view controllers both).
+    nonisolated func overrides(_ action: ShowAction) -> Bool {
+        switch kind {
+        case .navigation: action == .show
+        case .split: true
+        case .content, .tabBar: false
+        }
+    }
+}

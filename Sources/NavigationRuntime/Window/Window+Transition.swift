@@ -1,0 +1,389 @@
+import Synchronization
+
+/// A structural change to a window's tree, applied at the begin phase of a transition.
+enum Change {
+    case setRoot(any ViewController)
+    case setStack(NavigationController, [any ViewController])
+    case present(presenter: any ViewController, presented: any ViewController, style: PresentationStyle)
+    case dismiss(presenter: any ViewController)
+}
+
+/// What applying a ``Change`` did, so that it can be committed or undone.
+struct AppliedChange {
+    enum Undo {
+        case root(old: (any ViewController)?)
+        case stack(NavigationController, old: [any ViewController])
+        case present(presenter: any ViewController)
+        case dismiss(presenter: any ViewController, chain: [any ViewController], styles: [PresentationStyle?])
+    }
+
+    /// A controller whose parent changes: `willMove(toParent: to)` at begin, `didMove` at end.
+    struct Move {
+        let controller: any ViewController
+        let from: (any ViewController)?
+        let to: (any ViewController)?
+    }
+
+    var record: CommittedChange
+    var undo: Undo
+    var moves: [Move] = []
+    /// Controllers being presented or dismissed (for `isBeingPresented` / `isBeingDismissed`).
+    var presented: [any ViewController] = []
+    var dismissed: [any ViewController] = []
+    /// The navigation controller whose top changes (for its delegate, R4.12).
+    var navigation: NavigationController?
+    /// Containers that adopted their initial children in this change (undone on rollback).
+    var adopted: [any ViewController] = []
+}
+
+/// The controllers on screen, in the order callbacks are delivered: `pre` parents before
+/// children (will-phase), `post` children before parents (did-phase, R6.12).
+struct VisibleSet {
+    var pre: [any ViewController] = []
+    var post: [any ViewController] = []
+
+    func contains(_ controller: any ViewController) -> Bool {
+        pre.contains { $0 === controller }
+    }
+}
+
+extension Window {
+    /// Runs one structural change as a transition: begin phase, animation, commit, end phase.
+    ///
+    /// Before the commit point, cancellation or the window closing rolls the change back and
+    /// balances the callbacks already delivered (R6.9); after it, the transition runs to its end.
+    func runChange(
+        _ change: Change,
+        request id: RequestID,
+        animated: Bool,
+        cancellable: Bool
+    ) async throws -> TransitionOutcome {
+        let before = visibleSet()
+        let applied = apply(change)
+        let after = visibleSet()
+        let disappearing = before.pre.filter { !after.contains($0) }
+        let appearing = after.pre.filter { !before.contains($0) }
+        markFlags(applied, on: true)
+        emit(.began, request: id)
+
+        // Begin phase: containment, loading, will-callbacks (R6.2–R6.4).
+        for move in applied.moves {
+            await deliver(.willMove(toParent: move.to?.id), to: move.controller, parent: move.to, animated: animated)
+        }
+        for controller in appearing where !controller.context.isViewLoaded {
+            controller.context.isViewLoaded = true
+            await deliver(.viewDidLoad, to: controller, animated: animated)
+        }
+        for controller in disappearing {
+            await deliver(.viewWillDisappear(animated: animated), to: controller, animated: animated)
+        }
+        for controller in appearing {
+            await deliver(.viewWillAppear(animated: animated), to: controller, animated: animated)
+        }
+        if let navigation = applied.navigation, let top = navigation.context.children.last, !isClosed {
+            await navigation.notifyDelegate(willShow: top, animated: animated)
+        }
+
+        // In flight: the animation. Then the commit point.
+        do {
+            if animated && configuration.transitionDuration > .zero {
+                try await sleep(on: configuration.clock, for: configuration.transitionDuration)
+            }
+            try checkpoint(cancellable: cancellable)
+        } catch {
+            await rollBack(
+                applied,
+                animated: animated,
+                appearing: appearing,
+                disappearing: disappearing,
+                before: before,
+                after: after
+            )
+            throw error
+        }
+        lastSequence = queue.withLock { $0.commit() }
+        emit(.committed(applied.record), request: id)
+
+        // End phase (R6.2–R6.7), then containment ends and the delegate hears of it.
+        let appearingPost = after.post.filter { !before.contains($0) }
+        let disappearingPost = before.post.filter { !after.contains($0) }
+        for controller in disappearingPost {
+            await deliver(.viewDidDisappear(animated: animated), to: controller, animated: animated)
+        }
+        for controller in appearingPost {
+            await deliver(.viewDidAppear(animated: animated), to: controller, animated: animated)
+        }
+        for move in applied.moves {
+            await deliver(.didMove(toParent: move.to?.id), to: move.controller, parent: move.to, animated: animated)
+        }
+        if let navigation = applied.navigation, let top = navigation.context.children.last, !isClosed {
+            await navigation.notifyDelegate(didShow: top, animated: animated)
+        }
+        markFlags(applied, on: false)
+        return .completed(sequence: lastSequence)
+    }
+
+    /// Throws if the transition must stop before its commit point.
+    func checkpoint(cancellable: Bool) throws {
+        if isClosed {
+            throw NavigationError(.windowClosed, "The window \(id) closed during the transition.", window: id)
+        }
+        if cancellable && Task.isCancelled { throw CancellationError() }
+    }
+
+    private func sleep<C: Clock<Duration>>(on clock: C, for duration: Duration) async throws {
+        try await clock.sleep(until: clock.now.advanced(by: duration), tolerance: nil)
+    }
+
+    /// Undoes an applied change and balances the callbacks of its begin phase: arriving
+    /// controllers disappear again, leaving ones appear again (R4.10, R6.9), and every
+    /// `willMove` ends with a `didMove` to the parent the controller keeps.
+    private func rollBack(
+        _ applied: AppliedChange,
+        animated: Bool,
+        appearing: [any ViewController],
+        disappearing: [any ViewController],
+        before: VisibleSet,
+        after: VisibleSet
+    ) async {
+        undo(applied)
+        guard !isClosed else {
+            for controller in appearing { controller.context.appearance = .disappeared }
+            markFlags(applied, on: false)
+            return
+        }
+        for controller in appearing {
+            await deliver(.viewWillDisappear(animated: animated), to: controller, animated: animated)
+        }
+        for controller in after.post where appearing.contains(where: { $0 === controller }) {
+            await deliver(.viewDidDisappear(animated: animated), to: controller, animated: animated)
+        }
+        for controller in disappearing {
+            await deliver(.viewWillAppear(animated: animated), to: controller, animated: animated)
+        }
+        for controller in before.post where disappearing.contains(where: { $0 === controller }) {
+            await deliver(.viewDidAppear(animated: animated), to: controller, animated: animated)
+        }
+        for move in applied.moves {
+            await deliver(.didMove(toParent: move.from?.id), to: move.controller, parent: move.from, animated: animated)
+        }
+        markFlags(applied, on: false)
+    }
+
+    private func markFlags(_ applied: AppliedChange, on: Bool) {
+        for move in applied.moves {
+            if move.to != nil { move.controller.context.isMovingToParent = on }
+            if move.to == nil { move.controller.context.isMovingFromParent = on }
+        }
+        for controller in applied.presented { controller.context.isBeingPresented = on }
+        for controller in applied.dismissed { controller.context.isBeingDismissed = on }
+    }
+
+    /// Delivers one callback: updates the bookkeeping, journals it, calls the hook.
+    /// Nothing is delivered once the window is closed (R8.8).
+    func deliver(
+        _ callback: ControllerCallback,
+        to controller: any ViewController,
+        parent: (any ViewController)? = nil,
+        animated: Bool
+    ) async {
+        guard !isClosed else { return }
+        let context = controller.context
+        switch callback {
+        case .viewWillAppear: context.appearance = .appearing
+        case .viewDidAppear: context.appearance = .appeared
+        case .viewWillDisappear: context.appearance = .disappearing
+        case .viewDidDisappear: context.appearance = .disappeared
+        case .viewDidLoad, .willMove, .didMove: break
+        }
+        emit(.callback(context.id, callback), request: runningRequest)
+        guard controller.receivesCallbacks else { return }
+        switch callback {
+        case .viewDidLoad: await controller.viewDidLoad()
+        case .viewWillAppear: await controller.viewWillAppear(animated)
+        case .viewDidAppear: await controller.viewDidAppear(animated)
+        case .viewWillDisappear: await controller.viewWillDisappear(animated)
+        case .viewDidDisappear: await controller.viewDidDisappear(animated)
+        case .willMove: await controller.willMove(toParent: parent)
+        case .didMove: await controller.didMove(toParent: parent)
+        }
+    }
+
+    // MARK: - The tree
+
+    /// The controllers on screen now.
+    func visibleSet() -> VisibleSet {
+        var set = VisibleSet()
+        if let root { collectVisible(root, into: &set) }
+        return set
+    }
+
+    private func collectVisible(_ controller: any ViewController, into set: inout VisibleSet) {
+        let context = controller.context
+        let covered = context.presented?.context.presentationStyle?.removesPresenterViews ?? false
+        if !covered {
+            set.pre.append(controller)
+            for child in visibleChildren(of: controller) { collectVisible(child, into: &set) }
+            set.post.append(controller)
+        }
+        if let presented = context.presented { collectVisible(presented, into: &set) }
+    }
+
+    /// The children of a controller that are on screen when it is.
+    func visibleChildren(of controller: any ViewController) -> [any ViewController] {
+        let context = controller.context
+        switch controller.kind {
+        case .navigation:
+            return context.children.last.map { [$0] } ?? []
+        case .tabBar:
+            return context.children.indices.contains(context.selectedIndex) ? [context.children[context.selectedIndex]] : []
+        case .split, .content:
+            return context.children
+        }
+    }
+
+    /// Marks a subtree as in the window's tree, adopting containers' initial children.
+    private func attach(_ controller: any ViewController, into applied: inout AppliedChange) {
+        let context = controller.context
+        context.isAttached = true
+        if !context.didAdoptInitialChildren {
+            context.didAdoptInitialChildren = true
+            let initial = controller.initialChildren
+            if !initial.isEmpty && context.children.isEmpty {
+                context.children = initial
+                applied.adopted.append(controller)
+                for child in initial {
+                    child.context.parent = controller
+                    applied.moves.append(.init(controller: child, from: nil, to: controller))
+                }
+            }
+        }
+        for child in context.children { attach(child, into: &applied) }
+        if let presented = context.presented { attach(presented, into: &applied) }
+    }
+
+    /// Marks a subtree as in the tree again after an undo (it adopted its children before).
+    private func reattach(_ controller: any ViewController) {
+        let context = controller.context
+        context.isAttached = true
+        for child in context.children { reattach(child) }
+        if let presented = context.presented { reattach(presented) }
+    }
+
+    private func detach(_ controller: any ViewController) {
+        let context = controller.context
+        context.isAttached = false
+        for child in context.children { detach(child) }
+        if let presented = context.presented { detach(presented) }
+    }
+
+    /// Applies a change to the tree (R4.1: the tree reflects it from the begin phase on).
+    private func apply(_ change: Change) -> AppliedChange {
+        switch change {
+        case .setRoot(let new):
+            let old = root
+            if let old { detach(old) }
+            root = new
+            var applied = AppliedChange(record: .setRoot(new.id), undo: .root(old: old))
+            attach(new, into: &applied)
+            return applied
+
+        case .setStack(let navigation, let stack):
+            let context = navigation.context
+            let old = context.children
+            var applied = AppliedChange(
+                record: .setStack(navigation: navigation.id, stack: stack.map(\.id)),
+                undo: .stack(navigation, old: old),
+                navigation: navigation
+            )
+            for removed in old where !stack.contains(where: { $0 === removed }) {
+                applied.moves.append(.init(controller: removed, from: navigation, to: nil))
+                removed.context.parent = nil
+                detach(removed)
+            }
+            context.children = stack
+            for added in stack where !old.contains(where: { $0 === added }) {
+                applied.moves.append(.init(controller: added, from: added.context.parent, to: navigation))
+                added.context.parent = navigation
+                if context.isAttached { attach(added, into: &applied) }
+            }
+            return applied
+
+        case .present(let presenter, let presented, let style):
+            presenter.context.presented = presented
+            presented.context.presenting = presenter
+            presented.context.presentationStyle = style
+            var applied = AppliedChange(
+                record: .present(presenter: presenter.id, presented: presented.id, style: style),
+                undo: .present(presenter: presenter),
+                presented: [presented]
+            )
+            attach(presented, into: &applied)
+            return applied
+
+        case .dismiss(let presenter):
+            var chain: [any ViewController] = []
+            var next = presenter.context.presented
+            while let controller = next {
+                chain.append(controller)
+                next = controller.context.presented
+            }
+            let styles = chain.map(\.context.presentationStyle)
+            presenter.context.presented = nil
+            for controller in chain {
+                detach(controller)
+                controller.context.presenting = nil
+                controller.context.presented = nil
+                controller.context.presentationStyle = nil
+            }
+            return AppliedChange(
+                record: .dismiss(presenter: presenter.id, removed: chain.map(\.id)),
+                undo: .dismiss(presenter: presenter, chain: chain, styles: styles),
+                dismissed: chain
+            )
+        }
+    }
+
+    private func undo(_ applied: AppliedChange) {
+        switch applied.undo {
+        case .root(let old):
+            if let current = root { detach(current) }
+            root = old
+            if let old { reattach(old) }
+        case .stack(let navigation, let old):
+            let context = navigation.context
+            for move in applied.moves where move.to === navigation || move.from === navigation {
+                move.controller.context.parent = move.from
+                if move.to === navigation { detach(move.controller) }
+            }
+            context.children = old
+            if context.isAttached {
+                for child in old { reattach(child) }
+            }
+        case .present(let presenter):
+            if let presented = presenter.context.presented {
+                detach(presented)
+                presented.context.presenting = nil
+                presented.context.presentationStyle = nil
+            }
+            presenter.context.presented = nil
+        case .dismiss(let presenter, let chain, let styles):
+            var previous = presenter
+            for (controller, style) in zip(chain, styles) {
+                previous.context.presented = controller
+                controller.context.presenting = previous
+                controller.context.presentationStyle = style
+                previous = controller
+            }
+            if presenter.context.isAttached, let first = chain.first {
+                reattach(first)
+            }
+        }
+        for container in applied.adopted {
+            let context = container.context
+            for child in context.children { child.context.parent = nil }
+            context.children = []
+            context.didAdoptInitialChildren = false
+        }
+    }
+}

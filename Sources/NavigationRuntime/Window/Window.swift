@@ -1,0 +1,145 @@
+import Synchronization
+
+/// One window: its root controller and presentation chain, its transition queue, its journal.
+///
+/// A window is UIKit's main thread, one per window (DESIGN §3): the window actor and every
+/// controller created with one of its contexts run on the window's serial executor, so a hop
+/// between them costs almost nothing, and different windows run in parallel.
+///
+/// Every structural change (a segue, push, pop, present, dismiss, root change) is a request to
+/// the window's transition queue, which runs one transition at a time, in the order it accepted
+/// the requests, each to completion: resolve, `shouldPerformSegue` (storyboard triggers only),
+/// instantiate, `prepare`, the begin phase (`will…` callbacks), the animation, the **commit**
+/// (the next sequence number, gapless from 1), the end phase (`did…` callbacks).
+///
+/// - Cancellation: cancelling the task that made a request before its commit point removes it:
+///   the hierarchy is left as it was, every appearance callback already delivered is balanced
+///   (like UIKit's cancelled interactive pop, R6.9) and the request throws `CancellationError`.
+///   After the commit point the transition runs to its end.
+public actor Window {
+    /// How a window runs its transitions.
+    public struct Configuration: Sendable {
+        /// The clock that times animated transitions.
+        public var clock: any Clock<Duration>
+        /// How long an animated transition takes. `.zero` skips the clock entirely.
+        public var transitionDuration: Duration
+        /// The window's initial traits.
+        public var traits: Traits
+
+        /// Creates a configuration.
+        public init(
+            clock: any Clock<Duration> = ContinuousClock(),
+            transitionDuration: Duration = .milliseconds(350),
+            traits: Traits = .regular
+        ) {
+            self.clock = clock
+            self.transitionDuration = transitionDuration
+            self.traits = traits
+        }
+
+        /// Zero-duration transitions on the continuous clock: for load runs and tests that do
+        /// not look at time.
+        public static var immediate: Configuration {
+            Configuration(transitionDuration: .zero)
+        }
+    }
+
+    /// The window's id.
+    public nonisolated let id: WindowID
+    /// The configuration the window was created with.
+    public nonisolated let configuration: Configuration
+
+    private nonisolated let controllerCounter = Atomic<UInt64>(0)
+    let queue = Mutex(TransitionQueueStateMachine<QueueWaiter, DeferredRequest>())
+
+    /// The root controller, once set.
+    var root: (any ViewController)?
+    /// The current traits (horizontal size class drives adaptive segues).
+    public internal(set) var traits: Traits
+    /// The request that is running (mirrors the queue's `running`, read on this executor).
+    var runningRequest: RequestID?
+    /// Whether ``close()`` was called.
+    public internal(set) var isClosed = false
+    /// Journal subscribers.
+    var subscribers: [UInt64: AsyncStream<JournalEvent>.Continuation] = [:]
+    var nextSubscriber: UInt64 = 0
+    /// The last committed sequence number.
+    public internal(set) var lastSequence: UInt64 = 0
+
+    /// Creates a window. Usually ``Application/openWindow(configuration:)`` does this.
+    public init(id: WindowID = WindowID(1), configuration: Configuration = Configuration()) {
+        self.id = id
+        self.configuration = configuration
+        self.traits = configuration.traits
+    }
+
+    /// A new context for a controller of this window.
+    ///
+    /// - Parameters:
+    ///   - scene: the scene the controller is instantiated from (its segue table), if any.
+    ///   - catalog: the catalog the scene's segues' destinations are found in.
+    public nonisolated func makeContext(scene: Scene? = nil, catalog: SceneCatalog? = nil) -> ControllerContext {
+        let raw = controllerCounter.wrappingAdd(1, ordering: .relaxed).newValue
+        return ControllerContext(window: self, id: ControllerID(raw), scene: scene, catalog: catalog)
+    }
+
+    /// The root controller, if set.
+    public var rootViewController: (any ViewController)? { root }
+
+    /// Whether a transition is running or waiting.
+    public var isBusy: Bool { queue.withLock { $0.isBusy } }
+
+    /// How many requests wait behind the running one.
+    public var pendingRequestCount: Int { queue.withLock { $0.pendingCount } }
+
+    /// Closes the window (R8.8): every waiting request fails with
+    /// ``NavigationError/Code/windowClosed``; a running transition stops at its next check
+    /// (before its commit point it rolls back and fails the same way, after it, it returns
+    /// without further callbacks); the tree is torn down with no appearance callbacks; journal
+    /// streams finish. Closing twice does nothing.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        let (waiters, jobs) = queue.withLock { $0.close() }
+        for waiter in waiters { waiter.continuation.resume(returning: .closed) }
+        for job in jobs { emit(.failed(NavigationError.Code.windowClosed.description), request: job) }
+        if runningRequest == nil { tearDown() }
+        emit(.windowClosed, request: nil)
+        for continuation in subscribers.values { continuation.finish() }
+        subscribers.removeAll()
+    }
+
+    /// Releases the tree (breaks the parent/child reference cycles) once nothing runs.
+    func tearDown() {
+        if let root { detachAll(root) }
+        root = nil
+    }
+
+    private func detachAll(_ controller: any ViewController) {
+        let context = controller.context
+        for child in context.children { detachAll(child) }
+        if let presented = context.presented { detachAll(presented) }
+        context.children = []
+        context.presented = nil
+        context.presenting = nil
+        context.parent = nil
+        context.isAttached = false
+        context.appearance = .disappeared
+    }
+
+    /// Sets the window's traits (horizontal size class) directly. Containers that adapt to
+    /// traits (split view) do so through a transition; see ``setTraits(_:)``.
+    func applyTraits(_ traits: Traits) { self.traits = traits }
+}
+
+/// What a request waiting in the queue is suspended on.
+struct QueueWaiter: Sendable {
+    let continuation: UnsafeContinuation<TransitionQueueStateMachine<QueueWaiter, DeferredRequest>.Resumption, Never>
+}
+
+/// A request made from inside a running transition of its own window; it runs in the task that
+/// finishes the transitions before it.
+struct DeferredRequest: Sendable {
+    let request: TransitionRequest
+    let animated: Bool
+}

@@ -1,0 +1,155 @@
+/// A value of a window's whole tree: what tests assert on and what restoration stores.
+///
+/// Taken between transitions it is the committed state. Taken while a transition is in
+/// flight (from a callback, or while its animation runs) it shows the tree that transition is
+/// building (R4.1), with ``transitionInFlight`` set.
+public struct WindowSnapshot: Sendable, Hashable, Codable {
+    /// The window.
+    public var window: WindowID
+    /// The last committed sequence number.
+    public var sequence: UInt64
+    /// The window's traits.
+    public var traits: Traits
+    /// Whether a transition was between its begin phase and its end.
+    public var transitionInFlight: Bool
+    /// The root controller's tree, if there is a root.
+    public var root: ControllerSnapshot?
+
+    /// Creates a snapshot.
+    public init(window: WindowID, sequence: UInt64, traits: Traits, transitionInFlight: Bool, root: ControllerSnapshot?) {
+        self.window = window
+        self.sequence = sequence
+        self.traits = traits
+        self.transitionInFlight = transitionInFlight
+        self.root = root
+    }
+
+    /// Every controller of the tree, depth first: children, then the presented controller.
+    public var allControllers: [ControllerSnapshot] {
+        var result: [ControllerSnapshot] = []
+        func visit(_ node: ControllerSnapshot) {
+            result.append(node)
+            for child in node.children { visit(child) }
+            if let presented = node.presented { visit(presented) }
+        }
+        if let root { visit(root) }
+        return result
+    }
+
+    /// The controller with this id, if it is in the tree.
+    public func controller(_ id: ControllerID) -> ControllerSnapshot? {
+        allControllers.first { $0.id == id }
+    }
+}
+
+/// One controller of a ``WindowSnapshot`` and its subtree.
+public struct ControllerSnapshot: Sendable, Hashable, Codable {
+    /// The controller's id.
+    public var id: ControllerID
+    /// The scene it was instantiated from, if any.
+    public var scene: String?
+    /// Its class name: the scene's class, else the Swift type's name.
+    public var className: String
+    /// What kind of controller it is.
+    public var kind: ControllerKind
+    /// Where it is in the appearance state machine.
+    public var appearance: AppearanceState
+    /// The children, in order (a navigation stack bottom to top).
+    public var children: [ControllerSnapshot]
+    /// The selected child (tab bar controllers).
+    public var selectedIndex: Int?
+    /// The style it was presented with, if it is presented.
+    public var presentationStyle: PresentationStyle?
+    private var presentedStorage: [ControllerSnapshot]
+
+    /// What it presents, if anything.
+    public var presented: ControllerSnapshot? {
+        get { presentedStorage.first }
+        set { presentedStorage = newValue.map { [$0] } ?? [] }
+    }
+
+    /// Creates a controller snapshot.
+    public init(
+        id: ControllerID,
+        scene: String? = nil,
+        className: String,
+        kind: ControllerKind,
+        appearance: AppearanceState,
+        children: [ControllerSnapshot] = [],
+        selectedIndex: Int? = nil,
+        presentationStyle: PresentationStyle? = nil,
+        presented: ControllerSnapshot? = nil
+    ) {
+        self.id = id
+        self.scene = scene
+        self.className = className
+        self.kind = kind
+        self.appearance = appearance
+        self.children = children
+        self.selectedIndex = selectedIndex
+        self.presentationStyle = presentationStyle
+        self.presentedStorage = presented.map { [$0] } ?? []
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, scene, className, kind, appearance, children, selectedIndex, presentationStyle, presented
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(ControllerID.self, forKey: .id)
+        self.scene = try container.decodeIfPresent(String.self, forKey: .scene)
+        self.className = try container.decode(String.self, forKey: .className)
+        self.kind = try container.decode(ControllerKind.self, forKey: .kind)
+        self.appearance = try container.decode(AppearanceState.self, forKey: .appearance)
+        self.children = try container.decodeIfPresent([ControllerSnapshot].self, forKey: .children) ?? []
+        self.selectedIndex = try container.decodeIfPresent(Int.self, forKey: .selectedIndex)
+        self.presentationStyle = try container.decodeIfPresent(PresentationStyle.self, forKey: .presentationStyle)
+        let presented = try container.decodeIfPresent(ControllerSnapshot.self, forKey: .presented)
+        self.presentedStorage = presented.map { [$0] } ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encodeIfPresent(scene, forKey: .scene)
+        try container.encode(className, forKey: .className)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(appearance, forKey: .appearance)
+        try container.encode(children, forKey: .children)
+        try container.encodeIfPresent(selectedIndex, forKey: .selectedIndex)
+        try container.encodeIfPresent(presentationStyle, forKey: .presentationStyle)
+        try container.encodeIfPresent(presented, forKey: .presented)
+    }
+}
+
+extension Window {
+    /// The whole tree as a value.
+    public func snapshot() -> WindowSnapshot {
+        WindowSnapshot(
+            window: id,
+            sequence: lastSequence,
+            traits: traits,
+            transitionInFlight: runningRequest != nil,
+            root: root.map(snapshot(of:))
+        )
+    }
+
+    private func snapshot(of controller: any ViewController) -> ControllerSnapshot {
+        let context = controller.context
+        let className: String =
+            context.scene?.className ?? (controller as? GenericViewController)?.className
+            ?? String(describing: type(of: controller))
+        return ControllerSnapshot(
+            id: context.id,
+            scene: context.scene?.identifier,
+            className: className,
+            kind: controller.kind,
+            appearance: context.appearance,
+            children: context.children.map(snapshot(of:)),
+            selectedIndex: controller.kind == .tabBar ? context.selectedIndex : nil,
+            presentationStyle: context.presentationStyle,
+            presented: context.presented.map(snapshot(of:))
+        )
+    }
+}

@@ -1,2 +1,0 @@
-// NavigationRuntimeTesting: what users need to test their own flows.
-import NavigationRuntime

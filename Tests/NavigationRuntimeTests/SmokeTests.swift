@@ -1,4 +1,0 @@
-import Testing
-@testable import NavigationRuntime
-
-@Test func packageBuilds() { #expect(Bool(true)) }
