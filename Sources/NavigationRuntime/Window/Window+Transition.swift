@@ -296,13 +296,14 @@ extension Window {
                 undo: .stack(navigation, old: old),
                 navigation: navigation
             )
-            for removed in old where !stack.contains(where: { $0 === removed }) {
+            let (removedControllers, addedControllers) = stackDifference(from: old, to: stack)
+            for removed in removedControllers {
                 applied.moves.append(.init(controller: removed, from: navigation, to: nil))
                 removed.context.parent = nil
                 detach(removed)
             }
             context.children = stack
-            for added in stack where !old.contains(where: { $0 === added }) {
+            for added in addedControllers {
                 applied.moves.append(.init(controller: added, from: added.context.parent, to: navigation))
                 added.context.parent = navigation
                 if context.isAttached { attach(added, into: &applied) }
@@ -342,6 +343,30 @@ extension Window {
                 dismissed: chain
             )
         }
+    }
+
+    /// The controllers only in `old` and only in `new`, in stack order. Pushes and pops change
+    /// the tail, so the common prefix is skipped first; long tails are compared by identity sets.
+    private func stackDifference(
+        from old: [any ViewController],
+        to new: [any ViewController]
+    ) -> (removed: [any ViewController], added: [any ViewController]) {
+        var prefix = 0
+        while prefix < old.count && prefix < new.count && old[prefix] === new[prefix] { prefix += 1 }
+        let oldTail = old[prefix...]
+        let newTail = new[prefix...]
+        if oldTail.count * newTail.count <= 64 {
+            return (
+                oldTail.filter { controller in !newTail.contains { $0 === controller } },
+                newTail.filter { controller in !oldTail.contains { $0 === controller } }
+            )
+        }
+        let oldSet = Set(oldTail.map(ObjectIdentifier.init))
+        let newSet = Set(newTail.map(ObjectIdentifier.init))
+        return (
+            oldTail.filter { !newSet.contains(ObjectIdentifier($0)) },
+            newTail.filter { !oldSet.contains(ObjectIdentifier($0)) }
+        )
     }
 
     private func undo(_ applied: AppliedChange) {
