@@ -1,2 +1,4 @@
+import Foundation
 import NavStressKit
-print("navstress")
+
+exit(await NavStress.main(Array(CommandLine.arguments.dropFirst())))

@@ -74,7 +74,10 @@ public actor NavigationController: ViewController {
     }
 
     /// Sets the delegate.
-    public func setDelegate(_ delegate: (any NavigationControllerDelegate)?) { self.delegate = delegate }
+    public func setDelegate(_ delegate: (any NavigationControllerDelegate)?) {
+        self.delegate = delegate
+        context.hasDelegate = delegate != nil
+    }
 
     /// The stack, bottom to top.
     public var viewControllers: [any ViewController] {

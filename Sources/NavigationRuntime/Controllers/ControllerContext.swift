@@ -49,6 +49,8 @@ public final class ControllerContext: @unchecked Sendable {
     /// Set while a transition adds it to (`isMovingToParent`) or removes it from a container (R6.10).
     var isMovingToParent = false
     var isMovingFromParent = false
+    /// Whether a navigation controller has a delegate (so transitions skip the call otherwise).
+    var hasDelegate = false
     /// The selected child index (tab bar controllers).
     var selectedIndex = 0
 

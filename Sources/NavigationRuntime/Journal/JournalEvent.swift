@@ -61,6 +61,10 @@ public struct JournalEvent: Sendable, Hashable, Codable, CustomStringConvertible
 public enum CommittedChange: Sendable, Hashable, Codable {
     /// The window's root became this controller (the old root's tree was removed).
     case setRoot(ControllerID)
+    /// The controller was pushed onto the navigation controller's stack.
+    case push(navigation: ControllerID, pushed: ControllerID)
+    /// These controllers (bottom to top) were popped off the navigation controller's stack.
+    case pop(navigation: ControllerID, removed: [ControllerID])
     /// The navigation controller's stack became this list, bottom to top.
     case setStack(navigation: ControllerID, stack: [ControllerID])
     /// The presenter presented the controller with this (resolved) style.

@@ -19,13 +19,13 @@ extension Window {
         case .push(let controller, let navigation):
             try checkAttached(navigation)
             try checkPushable(controller, onto: navigation)
-            change = .setStack(navigation, navigation.context.children + [controller])
+            change = .push(navigation, controller)
 
         case .pop(let navigation):
             try checkAttached(navigation)
             let stack = navigation.context.children
             guard stack.count > 1 else { return .noChange }
-            change = .setStack(navigation, Array(stack.dropLast()))
+            change = .pop(navigation, keeping: stack.count - 1)
 
         case .popTo(let controller, let navigation):
             try checkAttached(navigation)
@@ -38,13 +38,13 @@ extension Window {
                 )
             }
             guard index < stack.count - 1 else { return .noChange }
-            change = .setStack(navigation, Array(stack[...index]))
+            change = .pop(navigation, keeping: index + 1)
 
         case .popToRoot(let navigation):
             try checkAttached(navigation)
             let stack = navigation.context.children
             guard stack.count > 1 else { return .noChange }
-            change = .setStack(navigation, [stack[0]])
+            change = .pop(navigation, keeping: 1)
 
         case .setViewControllers(let controllers, let navigation):
             try checkAttached(navigation)
@@ -188,7 +188,7 @@ extension Window {
             )
         }
         try checkPushable(destination, onto: navigation)
-        return .setStack(navigation, navigation.context.children + [destination])
+        return .push(navigation, destination)
     }
 
     // MARK: - show / showDetail (R2.1–R2.4)
@@ -200,7 +200,7 @@ extension Window {
         if let target = targetViewController(forAction: action, from: source) {
             if let navigation = target as? NavigationController {
                 try checkPushable(controller, onto: navigation)
-                return .setStack(navigation, navigation.context.children + [controller])
+                return .push(navigation, controller)
             }
         }
         return try presentation(of: controller, from: source, style: nil)
@@ -325,7 +325,7 @@ extension Window {
 
     private func checkPushable(_ controller: any ViewController, onto navigation: NavigationController) throws {
         try checkOwned(controller)
-        if navigation.context.children.contains(where: { $0 === controller }) {
+        if controller.context.parent === navigation {
             throw NavigationError(
                 .pushedTwice,
                 "\(describe(navigation)) is pushing the same view controller instance (\(describe(controller))) more than once which is not supported and is most likely an error in the application",

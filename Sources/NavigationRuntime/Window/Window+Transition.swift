@@ -3,6 +3,9 @@ import Synchronization
 /// A structural change to a window's tree, applied at the begin phase of a transition.
 enum Change {
     case setRoot(any ViewController)
+    case push(NavigationController, any ViewController)
+    /// Pop every controller above the first `keeping` ones.
+    case pop(NavigationController, keeping: Int)
     case setStack(NavigationController, [any ViewController])
     case present(presenter: any ViewController, presented: any ViewController, style: PresentationStyle)
     case dismiss(presenter: any ViewController)
@@ -12,6 +15,8 @@ enum Change {
 struct AppliedChange {
     enum Undo {
         case root(old: (any ViewController)?)
+        case push(NavigationController)
+        case pop(NavigationController, removed: [any ViewController])
         case stack(NavigationController, old: [any ViewController])
         case present(presenter: any ViewController)
         case dismiss(presenter: any ViewController, chain: [any ViewController], styles: [PresentationStyle?])
@@ -24,7 +29,6 @@ struct AppliedChange {
         let to: (any ViewController)?
     }
 
-    var record: CommittedChange
     var undo: Undo
     var moves: [Move] = []
     /// Controllers being presented or dismissed (for `isBeingPresented` / `isBeingDismissed`).
@@ -63,24 +67,27 @@ extension Window {
         let after = visibleSet()
         let disappearing = before.pre.filter { !after.contains($0) }
         let appearing = after.pre.filter { !before.contains($0) }
+        if !animated || configuration.transitionDuration == .zero,
+            !needsHooks(applied, appearing: appearing, disappearing: disappearing)
+        {
+            return try runWithoutHooks(applied, request: id, cancellable: cancellable, before: before, after: after)
+        }
         markFlags(applied, on: true)
         emit(.began, request: id)
 
         // Begin phase: containment, loading, will-callbacks (R6.2–R6.4).
-        for move in applied.moves {
-            await deliver(.willMove(toParent: move.to?.id), to: move.controller, parent: move.to, animated: animated)
-        }
+        await deliverMoves(applied.moves, phase: .begin, animated: animated)
         for controller in appearing where !controller.context.isViewLoaded {
             controller.context.isViewLoaded = true
-            await deliver(.viewDidLoad, to: controller, animated: animated)
+            if note(.viewDidLoad, to: controller) {
+                await callHook(.viewDidLoad, on: controller, parent: nil, animated: animated)
+            }
         }
-        for controller in disappearing {
-            await deliver(.viewWillDisappear(animated: animated), to: controller, animated: animated)
-        }
-        for controller in appearing {
-            await deliver(.viewWillAppear(animated: animated), to: controller, animated: animated)
-        }
-        if let navigation = applied.navigation, let top = navigation.context.children.last, !isClosed {
+        await deliver(.viewWillDisappear(animated: animated), to: disappearing, animated: animated)
+        await deliver(.viewWillAppear(animated: animated), to: appearing, animated: animated)
+        if let navigation = applied.navigation, navigation.context.hasDelegate,
+            let top = navigation.context.children.last, !isClosed
+        {
             await navigation.notifyDelegate(willShow: top, animated: animated)
         }
 
@@ -102,24 +109,74 @@ extension Window {
             throw error
         }
         lastSequence = queue.withLock { $0.commit() }
-        emit(.committed(applied.record), request: id)
+        emit(.committed(record(of: applied)), request: id)
 
         // End phase (R6.2–R6.7), then containment ends and the delegate hears of it.
         let appearingPost = after.post.filter { !before.contains($0) }
         let disappearingPost = before.post.filter { !after.contains($0) }
-        for controller in disappearingPost {
-            await deliver(.viewDidDisappear(animated: animated), to: controller, animated: animated)
-        }
-        for controller in appearingPost {
-            await deliver(.viewDidAppear(animated: animated), to: controller, animated: animated)
-        }
-        for move in applied.moves {
-            await deliver(.didMove(toParent: move.to?.id), to: move.controller, parent: move.to, animated: animated)
-        }
-        if let navigation = applied.navigation, let top = navigation.context.children.last, !isClosed {
+        await deliver(.viewDidDisappear(animated: animated), to: disappearingPost, animated: animated)
+        await deliver(.viewDidAppear(animated: animated), to: appearingPost, animated: animated)
+        await deliverMoves(applied.moves, phase: .end, animated: animated)
+        if let navigation = applied.navigation, navigation.context.hasDelegate,
+            let top = navigation.context.children.last, !isClosed
+        {
             await navigation.notifyDelegate(didShow: top, animated: animated)
         }
         markFlags(applied, on: false)
+        return .completed(sequence: lastSequence)
+    }
+
+    /// Whether any controller of the transition has hooks to call (or a delegate to tell).
+    private func needsHooks(
+        _ applied: AppliedChange,
+        appearing: [any ViewController],
+        disappearing: [any ViewController]
+    ) -> Bool {
+        applied.moves.contains { $0.controller.receivesCallbacks }
+            || appearing.contains { $0.receivesCallbacks }
+            || disappearing.contains { $0.receivesCallbacks }
+            || (applied.navigation?.context.hasDelegate ?? false)
+    }
+
+    /// The same transition as ``runChange(_:request:animated:cancellable:)`` when nothing in it
+    /// has hooks and nothing animates: every callback is noted (state, journal) in the same
+    /// order, with no suspension point, so nothing can interleave and nothing can cancel it
+    /// midway. Cancellation is checked once, before anything is noted.
+    private func runWithoutHooks(
+        _ applied: AppliedChange,
+        request id: RequestID,
+        cancellable: Bool,
+        before: VisibleSet,
+        after: VisibleSet
+    ) throws -> TransitionOutcome {
+        do {
+            try checkpoint(cancellable: cancellable)
+        } catch {
+            undo(applied)
+            throw error
+        }
+        emit(.began, request: id)
+        let animated = false
+        for move in applied.moves { _ = note(.willMove(toParent: move.to?.id), to: move.controller) }
+        for controller in after.pre where !before.contains(controller) && !controller.context.isViewLoaded {
+            controller.context.isViewLoaded = true
+            _ = note(.viewDidLoad, to: controller)
+        }
+        for controller in before.pre where !after.contains(controller) {
+            _ = note(.viewWillDisappear(animated: animated), to: controller)
+        }
+        for controller in after.pre where !before.contains(controller) {
+            _ = note(.viewWillAppear(animated: animated), to: controller)
+        }
+        lastSequence = queue.withLock { $0.commit() }
+        emit(.committed(record(of: applied)), request: id)
+        for controller in before.post where !after.contains(controller) {
+            _ = note(.viewDidDisappear(animated: animated), to: controller)
+        }
+        for controller in after.post where !before.contains(controller) {
+            _ = note(.viewDidAppear(animated: animated), to: controller)
+        }
+        for move in applied.moves { _ = note(.didMove(toParent: move.to?.id), to: move.controller) }
         return .completed(sequence: lastSequence)
     }
 
@@ -152,21 +209,13 @@ extension Window {
             markFlags(applied, on: false)
             return
         }
-        for controller in appearing {
-            await deliver(.viewWillDisappear(animated: animated), to: controller, animated: animated)
-        }
-        for controller in after.post where appearing.contains(where: { $0 === controller }) {
-            await deliver(.viewDidDisappear(animated: animated), to: controller, animated: animated)
-        }
-        for controller in disappearing {
-            await deliver(.viewWillAppear(animated: animated), to: controller, animated: animated)
-        }
-        for controller in before.post where disappearing.contains(where: { $0 === controller }) {
-            await deliver(.viewDidAppear(animated: animated), to: controller, animated: animated)
-        }
-        for move in applied.moves {
-            await deliver(.didMove(toParent: move.from?.id), to: move.controller, parent: move.from, animated: animated)
-        }
+        let arriving = after.post.filter { controller in appearing.contains { $0 === controller } }
+        let leaving = before.post.filter { controller in disappearing.contains { $0 === controller } }
+        await deliver(.viewWillDisappear(animated: animated), to: appearing, animated: animated)
+        await deliver(.viewDidDisappear(animated: animated), to: arriving, animated: animated)
+        await deliver(.viewWillAppear(animated: animated), to: disappearing, animated: animated)
+        await deliver(.viewDidAppear(animated: animated), to: leaving, animated: animated)
+        await deliverMoves(applied.moves, phase: .rollBack, animated: animated)
         markFlags(applied, on: false)
     }
 
@@ -179,15 +228,11 @@ extension Window {
         for controller in applied.dismissed { controller.context.isBeingDismissed = on }
     }
 
-    /// Delivers one callback: updates the bookkeeping, journals it, calls the hook.
-    /// Nothing is delivered once the window is closed (R8.8).
-    func deliver(
-        _ callback: ControllerCallback,
-        to controller: any ViewController,
-        parent: (any ViewController)? = nil,
-        animated: Bool
-    ) async {
-        guard !isClosed else { return }
+    /// Notes one callback: updates the bookkeeping and journals it. Returns whether the
+    /// controller's hook must be called (it wants callbacks and the window is open). Nothing is
+    /// delivered once the window is closed (R8.8).
+    func note(_ callback: ControllerCallback, to controller: any ViewController) -> Bool {
+        guard !isClosed else { return false }
         let context = controller.context
         switch callback {
         case .viewWillAppear: context.appearance = .appearing
@@ -197,7 +242,38 @@ extension Window {
         case .viewDidLoad, .willMove, .didMove: break
         }
         emit(.callback(context.id, callback), request: runningRequest)
-        guard controller.receivesCallbacks else { return }
+        return controller.receivesCallbacks
+    }
+
+    /// Delivers one callback to each controller, in order.
+    private func deliver(_ callback: ControllerCallback, to controllers: [any ViewController], animated: Bool) async {
+        for controller in controllers where note(callback, to: controller) {
+            await callHook(callback, on: controller, parent: nil, animated: animated)
+        }
+    }
+
+    private enum MovePhase { case begin, end, rollBack }
+
+    /// Delivers the containment callbacks of a change: `willMove(toParent: new)` at begin,
+    /// `didMove(toParent: new)` at end, or `didMove(toParent: old)` when it rolls back.
+    private func deliverMoves(_ moves: [AppliedChange.Move], phase: MovePhase, animated: Bool) async {
+        for move in moves {
+            let parent = phase == .rollBack ? move.from : move.to
+            let callback: ControllerCallback =
+                phase == .begin ? .willMove(toParent: parent?.id) : .didMove(toParent: parent?.id)
+            if note(callback, to: move.controller) {
+                await callHook(callback, on: move.controller, parent: parent, animated: animated)
+            }
+        }
+    }
+
+    /// Calls the controller's hook for a callback already noted.
+    func callHook(
+        _ callback: ControllerCallback,
+        on controller: any ViewController,
+        parent: (any ViewController)?,
+        animated: Bool
+    ) async {
         switch callback {
         case .viewDidLoad: await controller.viewDidLoad()
         case .viewWillAppear: await controller.viewWillAppear(animated)
@@ -214,6 +290,8 @@ extension Window {
     /// The controllers on screen now.
     func visibleSet() -> VisibleSet {
         var set = VisibleSet()
+        set.pre.reserveCapacity(8)
+        set.post.reserveCapacity(8)
         if let root { collectVisible(root, into: &set) }
         return set
     }
@@ -284,15 +362,41 @@ extension Window {
             let old = root
             if let old { detach(old) }
             root = new
-            var applied = AppliedChange(record: .setRoot(new.id), undo: .root(old: old))
+            var applied = AppliedChange(undo: .root(old: old))
             attach(new, into: &applied)
+            return applied
+
+        case .push(let navigation, let controller):
+            let context = navigation.context
+            var applied = AppliedChange(
+                undo: .push(navigation),
+                navigation: navigation
+            )
+            applied.moves.append(.init(controller: controller, from: nil, to: navigation))
+            context.children.append(controller)
+            controller.context.parent = navigation
+            if context.isAttached { attach(controller, into: &applied) }
+            return applied
+
+        case .pop(let navigation, let keeping):
+            let context = navigation.context
+            let removed = Array(context.children[keeping...])
+            context.children.removeLast(removed.count)
+            var applied = AppliedChange(
+                undo: .pop(navigation, removed: removed),
+                navigation: navigation
+            )
+            for controller in removed {
+                applied.moves.append(.init(controller: controller, from: navigation, to: nil))
+                controller.context.parent = nil
+                detach(controller)
+            }
             return applied
 
         case .setStack(let navigation, let stack):
             let context = navigation.context
             let old = context.children
             var applied = AppliedChange(
-                record: .setStack(navigation: navigation.id, stack: stack.map(\.id)),
                 undo: .stack(navigation, old: old),
                 navigation: navigation
             )
@@ -315,7 +419,6 @@ extension Window {
             presented.context.presenting = presenter
             presented.context.presentationStyle = style
             var applied = AppliedChange(
-                record: .present(presenter: presenter.id, presented: presented.id, style: style),
                 undo: .present(presenter: presenter),
                 presented: [presented]
             )
@@ -338,10 +441,33 @@ extension Window {
                 controller.context.presentationStyle = nil
             }
             return AppliedChange(
-                record: .dismiss(presenter: presenter.id, removed: chain.map(\.id)),
                 undo: .dismiss(presenter: presenter, chain: chain, styles: styles),
                 dismissed: chain
             )
+        }
+    }
+
+    /// The change as the journal records it, read at the commit point from the undo data and
+    /// the tree (built only when someone listens).
+    private func record(of applied: AppliedChange) -> CommittedChange {
+        switch applied.undo {
+        case .root:
+            return .setRoot(root?.id ?? ControllerID(0))
+        case .push(let navigation):
+            return .push(navigation: navigation.id, pushed: navigation.context.children.last?.id ?? ControllerID(0))
+        case .pop(let navigation, let removed):
+            return .pop(navigation: navigation.id, removed: removed.map(\.id))
+        case .stack(let navigation, _):
+            return .setStack(navigation: navigation.id, stack: navigation.context.children.map(\.id))
+        case .present(let presenter):
+            let presented = presenter.context.presented
+            return .present(
+                presenter: presenter.id,
+                presented: presented?.id ?? ControllerID(0),
+                style: presented?.context.presentationStyle ?? .fullScreen
+            )
+        case .dismiss(let presenter, let chain, _):
+            return .dismiss(presenter: presenter.id, removed: chain.map(\.id))
         }
     }
 
@@ -369,12 +495,24 @@ extension Window {
         )
     }
 
-    private func undo(_ applied: AppliedChange) {
+    func undo(_ applied: AppliedChange) {
         switch applied.undo {
         case .root(let old):
             if let current = root { detach(current) }
             root = old
             if let old { reattach(old) }
+        case .push(let navigation):
+            if let pushed = navigation.context.children.popLast() {
+                pushed.context.parent = nil
+                detach(pushed)
+            }
+        case .pop(let navigation, let removed):
+            let context = navigation.context
+            context.children.append(contentsOf: removed)
+            for controller in removed {
+                controller.context.parent = navigation
+                if context.isAttached { reattach(controller) }
+            }
         case .stack(let navigation, let old):
             let context = navigation.context
             for move in applied.moves where move.to === navigation || move.from === navigation {

@@ -5,8 +5,20 @@ import Testing
 /// DESIGN §3: ordering, gapless numbers, cancellation and independence under real concurrency.
 /// The interleavings vary from run to run; what is asserted does not.
 @Suite struct WindowConcurrencyTests {
-    private func appearanceStates(_ snapshot: WindowSnapshot) -> [ControllerID: AppearanceState] {
-        Dictionary(uniqueKeysWithValues: snapshot.allControllers.map { ($0.id, $0.appearance) })
+    static func commits(_ events: [JournalEvent]) -> [(request: RequestID, sequence: UInt64, change: CommittedChange)] {
+        events.compactMap { event in
+            if case .committed(let change) = event.kind, let request = event.request {
+                return (request, event.sequence, change)
+            }
+            return nil
+        }
+    }
+
+    static func accepted(_ events: [JournalEvent]) -> [RequestID] {
+        events.compactMap { event in
+            if case .accepted = event.kind { return event.request }
+            return nil
+        }
     }
 
     @Test func racingPushes_commitInAcceptedOrder_withGaplessNumbers() async throws {
@@ -31,14 +43,15 @@ import Testing
         }
         let snapshot = await window.snapshot()
         await window.close()
-        let check = await JournalCheck.collect(journal)
+        let report = await InvariantChecker.check(journal: journal, finalSnapshot: snapshot)
+        let commits = Self.commits(report.events)
 
         #expect(outcomes.count == 1_000)
         #expect(Set(outcomes.compactMap(\.sequence)) == Set(2...1_001))
-        #expect(check.commits.map(\.sequence) == Array(1...1_001))
-        #expect(check.commits.map(\.request) == check.accepted, "commits follow acceptance order")
+        #expect(commits.map(\.sequence) == Array(1...1_001))
+        #expect(commits.map(\.request) == Self.accepted(report.events), "commits follow acceptance order")
         #expect(snapshot.root?.children.count == 1_001)
-        #expect(check.appearanceProblems(finalStates: appearanceStates(snapshot)) == [])
+        #expect(report.violations == [])
     }
 
     @Test(arguments: [7, 99, 2026] as [UInt64])
@@ -72,19 +85,26 @@ import Testing
         for task in tasks { results.append(await task.value) }
         let snapshot = await window.snapshot()
         await window.close()
-        let check = await JournalCheck.collect(journal)
+        let report = await InvariantChecker.check(journal: journal, finalSnapshot: snapshot)
+        let commits = Self.commits(report.events)
 
         let completed = results.filter { $0.hasPrefix("completed") }.count
         let cancelled = results.filter { $0 == "cancelled" }.count
         let unchanged = results.filter { $0 == "noChange" }.count
         #expect(completed + cancelled + unchanged == 200, "seed \(seed): \(results.filter { $0.hasPrefix("error") })")
         #expect(cancelled > 0, "seed \(seed): the test cancelled nothing")
-        #expect(check.commits.map(\.sequence) == Array(1...UInt64(completed + 1)), "seed \(seed)")
-        #expect(check.appearanceProblems(finalStates: appearanceStates(snapshot)) == [], "seed \(seed)")
-        // The final stack is what the committed changes say, and nothing else.
-        if case .setStack(_, let stack)? = check.commits.last?.change {
-            #expect(snapshot.root?.children.map(\.id) == stack, "seed \(seed)")
+        #expect(commits.map(\.sequence) == Array(1...UInt64(completed + 1)), "seed \(seed)")
+        #expect(report.violations == [], "seed \(seed)")
+        // The final stack is what the committed changes say, replayed in order, and nothing else.
+        var stack = [root.id]
+        for commit in commits {
+            switch commit.change {
+            case .push(_, let pushed): stack.append(pushed)
+            case .pop(_, let removed): stack.removeLast(removed.count)
+            default: break
+            }
         }
+        #expect(snapshot.root?.children.map(\.id) == stack, "seed \(seed)")
     }
 
     @Test func twoWindows_navigateInParallel_independently() async throws {

@@ -1,0 +1,111 @@
+import NavigationRuntime
+
+/// Checks a window's journal (and its final snapshot) against the guarantees every run must
+/// keep, whatever the interleaving (DESIGN §3, §6):
+/// - committed sequence numbers are gapless from the first one seen, in journal order;
+/// - transitions commit in the order their requests were accepted;
+/// - appearance callbacks follow the state machine of UIKIT-SEMANTICS §0 per controller, and
+///   every `willMove` is followed by one `didMove`;
+/// - each controller's last state equals its appearance in the final snapshot.
+///
+/// Subscribe to the journal before the window's first request, and collect it after closing
+/// the window (closing finishes the stream):
+///
+/// ```swift
+/// let journal = await window.journal()
+/// // ... drive the window ...
+/// let snapshot = await window.snapshot()
+/// await window.close()
+/// let report = await InvariantChecker.check(journal: journal, finalSnapshot: snapshot)
+/// #expect(report.violations == [])
+/// ```
+public struct InvariantChecker: Sendable {
+    /// What a check found.
+    public struct Report: Sendable, Hashable {
+        /// Every broken guarantee, as a sentence naming the ids involved. Empty when all held.
+        public var violations: [String]
+        /// How many transitions committed.
+        public var commits: Int
+        /// The journal's events.
+        public var events: [JournalEvent]
+
+        /// Whether every guarantee held.
+        public var holds: Bool { violations.isEmpty }
+    }
+
+    /// Collects a finished journal stream and checks it.
+    public static func check(journal: AsyncStream<JournalEvent>, finalSnapshot: WindowSnapshot?) async -> Report {
+        var events: [JournalEvent] = []
+        for await event in journal { events.append(event) }
+        return check(events: events, finalSnapshot: finalSnapshot)
+    }
+
+    /// Checks a list of events of one window.
+    public static func check(events: [JournalEvent], finalSnapshot: WindowSnapshot?) -> Report {
+        var violations: [String] = []
+        var accepted: [RequestID] = []
+        var committed: [RequestID] = []
+        var expectedSequence: UInt64?
+        var state: [ControllerID: AppearanceState] = [:]
+        var moving: Set<ControllerID> = []
+        for event in events {
+            switch event.kind {
+            case .accepted:
+                if let request = event.request { accepted.append(request) }
+            case .committed:
+                if let expected = expectedSequence, event.sequence != expected {
+                    violations.append("sequence gap: \(event.sequence) committed where \(expected) was next")
+                }
+                expectedSequence = event.sequence + 1
+                if let request = event.request { committed.append(request) }
+            case .callback(let id, let callback):
+                checkCallback(callback, of: id, state: &state, moving: &moving, violations: &violations)
+            default:
+                break
+            }
+        }
+        let acceptedRank = Dictionary(accepted.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let ranks = committed.compactMap { acceptedRank[$0] }
+        if ranks != ranks.sorted() {
+            violations.append("transitions committed out of acceptance order")
+        }
+        for id in moving.sorted() { violations.append("\(id) got willMove without didMove") }
+        for (id, final) in state.sorted(by: { $0.key < $1.key }) where final == .appearing || final == .disappearing {
+            violations.append("\(id) was left \(final)")
+        }
+        if let finalSnapshot {
+            for controller in finalSnapshot.allControllers where (state[controller.id] ?? .disappeared) != controller.appearance {
+                violations.append(
+                    "\(controller.id) ended \(state[controller.id] ?? .disappeared) by its callbacks, but the snapshot says \(controller.appearance)"
+                )
+            }
+        }
+        return Report(violations: violations, commits: committed.count, events: events)
+    }
+
+    private static func checkCallback(
+        _ callback: ControllerCallback,
+        of id: ControllerID,
+        state: inout [ControllerID: AppearanceState],
+        moving: inout Set<ControllerID>,
+        violations: inout [String]
+    ) {
+        let current = state[id] ?? .disappeared
+        func edge(_ allowed: [AppearanceState], to next: AppearanceState) {
+            if !allowed.contains(current) { violations.append("\(id): \(callback) while \(current)") }
+            state[id] = next
+        }
+        switch callback {
+        case .viewWillAppear: edge([.disappeared, .disappearing], to: .appearing)
+        case .viewDidAppear: edge([.appearing], to: .appeared)
+        case .viewWillDisappear: edge([.appeared, .appearing], to: .disappearing)
+        case .viewDidDisappear: edge([.disappearing], to: .disappeared)
+        case .willMove:
+            if !moving.insert(id).inserted { violations.append("\(id): willMove twice without didMove") }
+        case .didMove:
+            if moving.remove(id) == nil { violations.append("\(id): didMove without willMove") }
+        case .viewDidLoad:
+            break
+        }
+    }
+}

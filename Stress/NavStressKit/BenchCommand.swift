@@ -1,0 +1,164 @@
+import Foundation
+import NavigationRuntime
+
+/// `navstress bench`: side-by-side benchmarks in one process and one run. Report ratios; the
+/// absolute times of a shared 2-core machine are noise.
+enum BenchCommand {
+    static let help = """
+        OVERVIEW: Side-by-side benchmarks, in one process and one run (build with -c release).
+
+        USAGE: navstress bench [segue] [--iterations N] [--json]
+
+        CASES:
+          segue    Uncontended performSegue (show, push) on one window with a zero-duration
+                   clock, next to a bare actor round trip measured in the same run.
+
+        OPTIONS:
+          --iterations N   Operations per measurement (default: 200000).
+          --json           Print the results as one JSON object.
+        """
+
+    static func main(_ arguments: [String]) async throws -> NavStressExit {
+        let options = try Options(arguments, valued: ["iterations"], flags: ["json", "help"])
+        if options.flag("help") {
+            print(help)
+            return .success
+        }
+        let iterations = try options.int("iterations", default: 200_000, in: 1_000...100_000_000)
+        let cases = options.positional.isEmpty ? ["segue"] : options.positional
+        var results: [(name: String, nanoseconds: Double)] = []
+        for name in cases {
+            switch name {
+            case "segue": results += try await SegueBenchmark.run(iterations: iterations)
+            default: throw UsageError("unknown bench case '\(name)' (cases: segue)")
+            }
+        }
+        if options.flag("json") {
+            let object = Dictionary(uniqueKeysWithValues: results.map { ($0.name, $0.nanoseconds) })
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
+        } else {
+            let base = results.first { $0.name == "bare actor round trip" }?.nanoseconds ?? 1
+            for result in results {
+                let name = result.name.padding(toLength: 44, withPad: " ", startingAt: 0)
+                print(name + String(format: "%10.1f ns/op   x%.2f", result.nanoseconds, result.nanoseconds / base))
+            }
+        }
+        return .success
+    }
+}
+
+/// A caller that touches its own state after every await, so that the optimiser cannot drop
+/// the hop back (the trap seen on this machine).
+actor BenchDriver {
+    private var completed = 0
+
+    func roundTrips(to target: BenchTarget, count: Int) async -> Int {
+        for _ in 0..<count {
+            await target.touch()
+            completed &+= 1
+        }
+        return completed
+    }
+
+    func segues(from source: any ViewController, navigation: NavigationController, count: Int, batch: Int) async throws -> Int {
+        var done = 0
+        while done < count {
+            for _ in 0..<batch {
+                try await source.performSegue(withIdentifier: "next", animated: false)
+                completed &+= 1
+            }
+            try await navigation.popToRootViewController(animated: false)
+            completed &+= 1
+            done += batch
+        }
+        return completed
+    }
+
+    func noChange(on window: Window, root: any ViewController, count: Int) async throws -> Int {
+        for _ in 0..<count {
+            try await window.setRootViewController(root, animated: false)
+            completed &+= 1
+        }
+        return completed
+    }
+
+    func creations(on window: Window, count: Int) -> Int {
+        for _ in 0..<count {
+            let controller = GenericViewController(context: window.makeContext())
+            completed &+= controller.id.rawValue == 0 ? 0 : 1
+        }
+        return completed
+    }
+
+    func pushes(on window: Window, navigation: NavigationController, count: Int, batch: Int) async throws -> Int {
+        var done = 0
+        while done < count {
+            for _ in 0..<batch {
+                try await navigation.pushViewController(GenericViewController(context: window.makeContext()), animated: false)
+                completed &+= 1
+            }
+            try await navigation.popToRootViewController(animated: false)
+            completed &+= 1
+            done += batch
+        }
+        return completed
+    }
+}
+
+/// The other end of a bare actor round trip.
+actor BenchTarget {
+    private var touches = 0
+    func touch() { touches &+= 1 }
+}
+
+enum SegueBenchmark {
+    static func run(iterations: Int) async throws -> [(name: String, nanoseconds: Double)] {
+        let driver = BenchDriver()
+        let target = BenchTarget()
+        // Warm up, then measure each case.
+        _ = await driver.roundTrips(to: target, count: 10_000)
+        let hop = try await measure(iterations) { _ = await driver.roundTrips(to: target, count: iterations) }
+
+        let window = Window(configuration: .immediate)
+        let catalog = SceneCatalog([
+            Scene("root", segues: [SegueDefinition(identifier: "next", kind: .show, destination: "leaf")]) {
+                GenericViewController(context: $0)
+            },
+            Scene("leaf") { GenericViewController(context: $0) },
+        ])
+        let source = catalog.instantiate("root", in: window) ?? GenericViewController(context: window.makeContext())
+        let navigation = NavigationController(context: window.makeContext(), rootViewController: source)
+        try await window.setRootViewController(navigation)
+        _ = try await driver.segues(from: source, navigation: navigation, count: 10_000, batch: 100)
+        let segue = try await measure(iterations) {
+            _ = try await driver.segues(from: source, navigation: navigation, count: iterations, batch: 100)
+        }
+        let push = try await measure(iterations) {
+            _ = try await driver.pushes(on: window, navigation: navigation, count: iterations, batch: 100)
+        }
+        let queueOnly = try await measure(iterations) {
+            _ = try await driver.noChange(on: window, root: navigation, count: iterations)
+        }
+        let creation = try await measure(iterations) {
+            _ = await driver.creations(on: window, count: iterations)
+        }
+        await window.close()
+        return [
+            ("bare actor round trip", hop),
+            ("request with no change (queue only)", queueOnly),
+            ("controller creation", creation),
+            ("performSegue show -> push (1 window)", segue),
+            ("pushViewController (1 window)", push),
+        ]
+    }
+
+    private static func measure(_ iterations: Int, _ body: () async throws -> Void) async throws -> Double {
+        let clock = ContinuousClock()
+        let start = clock.now
+        try await body()
+        let elapsed = clock.now - start
+        let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+        return nanoseconds / Double(iterations)
+    }
+}

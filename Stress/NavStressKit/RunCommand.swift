@@ -1,0 +1,111 @@
+import Foundation
+import NavigationRuntime
+
+/// `navstress run`: the load run (DESIGN §10).
+enum RunCommand {
+    static let help = """
+        OVERVIEW: Run a built-in scenario in several windows at once and report what held.
+
+        USAGE: navstress run [--scenario NAME] [--windows N] [--tasks N] [--requests N]
+                             [--cancel-rate P] [--policy enqueue|drop-if-busy|replace-pending]
+                             [--seed S] [--json]
+
+        OPTIONS:
+          --scenario NAME     The scenario (default: demo).
+          --windows N         Windows running at once (default: 4).
+          --tasks N           Tasks triggering requests in each window (default: 8).
+          --requests N        Requests in all (default: 20000).
+          --cancel-rate P     Fraction of requests whose task is cancelled (default: 0.1).
+          --policy POLICY     Busy policy of every request (default: enqueue).
+          --seed S            Seed of every random choice (default: 42).
+          --json              Print the report as one JSON object.
+
+        Exit code 0 when nothing was lost and every window's checker held, 1 otherwise.
+        """
+
+    static func main(_ arguments: [String]) async throws -> NavStressExit {
+        let options = try Options(
+            arguments,
+            valued: ["scenario", "windows", "tasks", "requests", "cancel-rate", "policy", "seed"],
+            flags: ["json", "help"]
+        )
+        if options.flag("help") {
+            print(help)
+            return .success
+        }
+        guard options.positional.isEmpty else { throw UsageError("unexpected argument '\(options.positional[0])'") }
+        var configuration = LoadConfiguration()
+        configuration.scenario = options.string("scenario") ?? configuration.scenario
+        configuration.windows = try options.int("windows", default: configuration.windows, in: 1...1_000_000)
+        configuration.tasks = try options.int("tasks", default: configuration.tasks, in: 1...10_000)
+        configuration.requests = try options.int("requests", default: configuration.requests, in: 1...1_000_000_000)
+        configuration.cancelRate = try options.fraction("cancel-rate", default: configuration.cancelRate)
+        if let name = options.string("policy") {
+            guard let policy = BusyPolicy(cliName: name) else {
+                throw UsageError("--policy takes enqueue, drop-if-busy or replace-pending, not '\(name)'")
+            }
+            configuration.policy = policy
+        }
+        if let text = options.string("seed") {
+            guard let seed = UInt64(text) else { throw UsageError("--seed takes a whole number, not '\(text)'") }
+            configuration.seed = seed
+        }
+        let report = try await LoadDriver.run(configuration)
+        print(options.flag("json") ? report.json : report.text)
+        return report.held ? .success : .failure
+    }
+}
+
+extension LoadReport {
+    static let outcomeOrder = ["completed", "noChange", "vetoed", "dropped", "superseded", "deferred", "noDestination", "cancelled", "failed"]
+
+    /// The report for people.
+    var text: String {
+        let c = configuration
+        var lines: [String] = []
+        lines.append(
+            "navstress run: scenario \(c.scenario), \(c.windows) windows x \(c.tasks) tasks, \(c.requests) requests, cancel-rate \(c.cancelRate), policy \(c.policy.cliName), seed \(c.seed)"
+        )
+        let byOutcome = Self.outcomeOrder.map { "\(outcomes[$0, default: 0]) \($0)" }.joined(separator: ", ")
+        lines.append("requests    \(byOutcome)")
+        if !failures.isEmpty {
+            lines.append("failures    " + failures.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
+        }
+        lines.append("lost        \(lost)")
+        let verdicts = windows.map { window in
+            window.violations.isEmpty
+                ? "\(window.id) held (\(window.commits) commits)"
+                : "\(window.id) VIOLATED: \(window.violations.prefix(3).joined(separator: "; "))"
+        }
+        lines.append("checker     " + (verdicts.count <= 8 ? verdicts.joined(separator: ", ") : "\(windows.filter { $0.violations.isEmpty }.count)/\(windows.count) windows held"))
+        lines.append(String(format: "throughput  %.0f requests/s (%.3f s)", throughput, seconds))
+        lines.append(String(format: "latency     p50 %.1f us, p99 %.1f us, p99.9 %.1f us", latency.p50 / 1000, latency.p99 / 1000, latency.p999 / 1000))
+        lines.append("verdict     \(held ? "HELD" : "FAILED")")
+        if !held { lines.append("replay      \(c.replayCommand)") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The report as one JSON object.
+    var json: String {
+        let object: [String: Any] = [
+            "scenario": configuration.scenario,
+            "windows": configuration.windows,
+            "tasks": configuration.tasks,
+            "requests": configuration.requests,
+            "cancel_rate": configuration.cancelRate,
+            "policy": configuration.policy.cliName,
+            "seed": configuration.seed,
+            "outcomes": Dictionary(uniqueKeysWithValues: Self.outcomeOrder.map { ($0, outcomes[$0, default: 0]) }),
+            "failures": failures,
+            "lost": lost,
+            "checker": windows.map { ["window": $0.id.rawValue, "commits": $0.commits, "violations": $0.violations] as [String: Any] },
+            "seconds": seconds,
+            "throughput": throughput,
+            "latency_ns": ["p50": latency.p50, "p99": latency.p99, "p99.9": latency.p999],
+            "held": held,
+            "replay": configuration.replayCommand,
+        ]
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
