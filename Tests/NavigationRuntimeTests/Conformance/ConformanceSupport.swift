@@ -213,7 +213,7 @@ actor ProbeController: ViewController {
 
     private func log(_ callback: String, _ detail: String) async {
         var line = "\(name).\(callback)\(detail)"
-        if logsFlags {
+        if logsFlags && callback.hasPrefix("view") && callback != "viewDidLoad" {
             var flags: [String] = []
             if isBeingPresented { flags.append("beingPresented") }
             if isBeingDismissed { flags.append("beingDismissed") }
