@@ -13,6 +13,14 @@ import Testing
 
 private func ids(_ controllers: [any ViewController]) -> [ControllerID] { controllers.map(\.id) }
 
+extension Result {
+    /// The failure, if any.
+    fileprivate var error: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
+
 @Suite struct NavigationConformanceTests {
     // R4.2 (idea 31): pushing an instance already in the stack (top or below) fails with UIKit's
     // iOS 13 reason; stack and callbacks unchanged.
@@ -303,6 +311,26 @@ private func ids(_ controllers: [any ViewController]) -> [ControllerID] { contro
         #expect(error?.code == .pushedTwice)
         #expect(c.recorder.take() == [])
         #expect(ids(await n.viewControllers) == [x.id, b.id])
+    }
+
+    // R4.9 and the runtime's own contract (`NavigationError.Code.invalidRequest`: "e.g. an
+    // empty stack for setViewControllers"): an empty stack is rejected and nothing changes.
+    @Test func r4_9_setViewControllersRejectsAnEmptyStack() async throws {
+        let c = Conformance()
+        let a = c.controller("A")
+        let n = await c.navigation("N", [a])
+        try await c.start(with: n)
+        let before = await c.window.snapshot()
+
+        var result: Result<TransitionOutcome, any Error>
+        do { result = .success(try await n.setViewControllers([])) } catch { result = .failure(error) }
+
+        let after = await c.window.snapshot()
+        withKnownIssue("setViewControllers([]) commits an empty stack instead of failing with .invalidRequest") {
+            #expect((try? result.get()) == nil)
+            #expect((result.error as? NavigationError)?.code == .invalidRequest)
+            #expect(after == before)
+        }
     }
 
     // R4.10, R4.11, R6.9 (idea 40, as a cancelled pop request): the stack reads post-pop while

@@ -202,6 +202,30 @@ import Testing
         #expect(await c.window.snapshot() == before)
     }
 
+    // R3.7: a controller below the top of a navigation stack has no view in the window (it was
+    // never even loaded): presenting from it must fail like any controller off screen.
+    @Test func r3_7_presentingFromBelowTheTopOfAStackFails() async throws {
+        let c = Conformance()
+        let a = c.controller("A")
+        let b = c.controller("B")
+        let n = await c.navigation("N", [a, b])
+        try await c.start(with: n)
+        let before = await c.window.snapshot()
+        let x = c.controller("X")
+
+        var error: NavigationError?
+        var outcome: TransitionOutcome?
+        do { outcome = try await a.present(x, style: .fullScreen) } catch let thrown as NavigationError { error = thrown }
+
+        let after = await c.window.snapshot()
+        withKnownIssue("R3.7: the runtime lets a controller whose view is not in the window (below a stack's top) present") {
+            #expect(outcome == nil)
+            #expect(error?.code == .notInWindowHierarchy)
+            #expect(error?.message == "\(a.id) RecordingController is not in the window hierarchy.")
+            #expect(after == before)
+        }
+    }
+
     // R3.8 (idea 24): runtime decision: a present or dismiss made while a presentation is in
     // flight is queued (never interleaved, never dropped with a warning). The second present
     // then meets R3.6 and fails with `.alreadyPresenting`; the queued dismiss then dismisses B.
@@ -353,6 +377,24 @@ import Testing
         #expect(try await n.dismiss() == .noChange)
         #expect(c.recorder.take() == [])
         #expect(await c.window.snapshot().sequence == 1)
+    }
+
+    // R3.12: a controller that neither presents nor was presented has nothing to dismiss, even
+    // when it is not in a window: the dismissal is a no-op whose completion still runs.
+    @Test func r3_12_dismissFromAControllerOutsideTheWindowIsANoOp() async throws {
+        let c = Conformance()
+        let a = c.controller("A")
+        try await c.start(with: a)
+        let x = c.controller("X")
+
+        var result: Result<TransitionOutcome, any Error>
+        do { result = .success(try await x.dismiss()) } catch { result = .failure(error) }
+
+        withKnownIssue("R3.12: dismiss on a controller outside the window throws .notInWindowHierarchy instead of .noChange") {
+            #expect((try? result.get()) == .noChange)
+        }
+        #expect(c.recorder.take() == [])
+        #expect(await c.tree() == "A(content, appeared)")
     }
 
     // R3.13 (idea 30): isBeingPresented is true in the presented controller's appearance
