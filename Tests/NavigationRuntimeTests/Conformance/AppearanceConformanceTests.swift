@@ -115,6 +115,25 @@ import Testing
         ])
     }
 
+    // R6.12: automatic forwarding nests children's callbacks inside their container's: a
+    // whole tree appearing as the root gets parent.will, child.will … child.did, parent.did.
+    @Test func r6_12_forwardedCallbacksNestInsideTheContainers() async throws {
+        let c = Conformance()
+        let (a, x) = (c.controller("A"), c.controller("X"))
+        let n1 = await c.navigation("N1", [a])
+        let n2 = await c.navigation("N2", [x])
+        let p = c.probe("P", children: [n1, n2])
+        let journal = await c.window.journal()
+
+        try await c.window.setRootViewController(p, animated: false)
+
+        #expect(c.callbacks(await c.closeAndCollect(journal)).filter { !$0.contains("Move") && !$0.contains("Load") } == [
+            "P.viewWillAppear(false)", "N1.viewWillAppear(false)", "A.viewWillAppear(false)", "N2.viewWillAppear(false)",
+            "X.viewWillAppear(false)", "A.viewDidAppear(false)", "N1.viewDidAppear(false)", "X.viewDidAppear(false)",
+            "N2.viewDidAppear(false)", "P.viewDidAppear(false)",
+        ])
+    }
+
     // R6.5 (ideas 50, 51): styles that keep the presenter's views: the presenter gets no
     // disappear callbacks and, on dismissal, no appear callbacks; it stays `appeared`.
     @Test(arguments: [
@@ -197,13 +216,8 @@ import Testing
     // context (N1) and its visible child; the sibling N2[X] and the container P get nothing.
     @Test func r6_8_currentContextDismissStaysInTheContext() async throws {
         let c = Conformance()
-        let a = c.controller("A")
-        let n1 = await c.navigation("N1", [a], definesContext: true)
-        let n2 = await c.navigation("N2", [c.controller("X")])
-        let p = c.probe("P", children: [n1, n2])
-        try await c.start(with: p)
-        let b = c.controller("B")
-        try await a.present(b, style: .currentContext)
+        let (_, _, a) = try await c.contextWorld(n1Defines: true)
+        try await a.present(c.controller("B"), style: .currentContext)
         c.recorder.clear()
         let journal = await c.window.journal()
 

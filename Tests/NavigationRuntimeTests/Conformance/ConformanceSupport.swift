@@ -136,6 +136,22 @@ struct Conformance {
     }
 }
 
+extension Conformance {
+    /// P[N1[A], N2[X]]: a content container P embedding two navigation controllers, as the
+    /// window's root (R3.4, R6.8, R6.12).
+    func contextWorld(n1Defines: Bool) async throws
+        -> (p: ProbeController, n1: NavigationController, a: RecordingController)
+    {
+        let a = controller("A")
+        let x = controller("X")
+        let n1 = await navigation("N1", [a], definesContext: n1Defines)
+        let n2 = await navigation("N2", [x])
+        let p = probe("P", children: [n1, n2])
+        try await start(with: p)
+        return (p, n1, a)
+    }
+}
+
 /// Reads a journal stream event by event (deterministic waits: no wall time).
 struct JournalReader {
     var iterator: AsyncStream<JournalEvent>.Iterator

@@ -79,25 +79,12 @@ import Testing
             """)
     }
 
-    /// P[N1[A], N2[X]]: a content container P embedding two navigation controllers.
-    private func contextWorld(_ c: Conformance, n1Defines: Bool) async throws
-        -> (p: ProbeController, n1: NavigationController, a: RecordingController)
-    {
-        let a = c.controller("A")
-        let x = c.controller("X")
-        let n1 = await c.navigation("N1", [a], definesContext: n1Defines)
-        let n2 = await c.navigation("N2", [x])
-        let p = c.probe("P", children: [n1, n2])
-        try await c.start(with: p)
-        return (p, n1, a)
-    }
-
     // R3.4, R6.8 (idea 19): currentContext walks up to the first controller that defines a
     // presentation context (N1): N1 presents and is covered; only N1 and A disappear, P, N2
     // and X get nothing.
     @Test func r3_4_r6_8_currentContextPresentsFromTheDefiningAncestor() async throws {
         let c = Conformance()
-        let (_, n1, a) = try await contextWorld(c, n1Defines: true)
+        let (_, n1, a) = try await c.contextWorld(n1Defines: true)
         let b = c.controller("B")
         let journal = await c.window.journal()
 
@@ -121,7 +108,7 @@ import Testing
     // R3.4 (idea 20): with no defining ancestor the window's root (P) presents and is covered.
     @Test func r3_4_currentContextWithoutDefinerUsesTheRoot() async throws {
         let c = Conformance()
-        let (p, _, a) = try await contextWorld(c, n1Defines: false)
+        let (p, _, a) = try await c.contextWorld(n1Defines: false)
         let b = c.controller("B")
 
         try await a.present(b, style: .currentContext)
@@ -137,7 +124,7 @@ import Testing
     // R3.4, R6.5: overCurrentContext uses the same context (N1) and leaves it on screen.
     @Test func r3_4_overCurrentContextKeepsTheContextOnScreen() async throws {
         let c = Conformance()
-        let (_, n1, a) = try await contextWorld(c, n1Defines: true)
+        let (_, n1, a) = try await c.contextWorld(n1Defines: true)
         let b = c.controller("B")
 
         try await a.present(b, style: .overCurrentContext)

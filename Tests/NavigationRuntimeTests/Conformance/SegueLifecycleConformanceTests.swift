@@ -298,6 +298,26 @@ private let pushOfB = [
         ] + pushOfB)
     }
 
+    // R1.10, R1.4: prepare completes before any appearance callback, so a prepare that throws
+    // fails the segue (`.hookFailed`) with no callback delivered and the tree unchanged.
+    @Test func r1_10_failingPrepareStopsBeforeAnyCallback() async throws {
+        struct PrepareFailure: Error {}
+        let c = Conformance()
+        let catalog = storyboard(c, [showS])
+        let a = try source(catalog, c)
+        let n = await c.navigation("N", [a])
+        try await c.start(with: n)
+        await a.setPrepareError(PrepareFailure())
+
+        let error = await navigationError { try await a.performSegue(withIdentifier: "s") }
+
+        #expect(error?.code == .hookFailed)
+        #expect(error?.identifier == "s")
+        #expect(c.recorder.take() == ["B.init", "A.prepare(s, A → B)"])
+        #expect(await c.tree() == "N(navigation, appeared)[A(content, appeared)]")
+        #expect(await c.window.snapshot().sequence == 1)
+    }
+
     // R2.1 (idea 9): a show segue with no navigation controller on the responder chain presents
     // modally from the source (root); B's own style (automatic → pageSheet, R2.11) keeps A on
     // screen (R6.5).
