@@ -46,6 +46,28 @@ extension Result {
         #expect(await c.window.snapshot() == before)
     }
 
+    // R4.2, R6.11: a controller in another navigation controller's stack (not yet in the
+    // window) already has a parent; pushing it elsewhere must fail like any parented controller
+    // (`.controllerInUse`, see AppearanceConformanceTests.r6_11). If it does not, presenting N3
+    // later puts X in two stacks at once (see the report).
+    @Test func r4_2_pushingAControllerOfAStackNotYetInTheWindowFails() async throws {
+        let c = Conformance()
+        let a = c.controller("A")
+        let n = await c.navigation("N", [a])
+        try await c.start(with: n)
+        let x = c.controller("X")
+        _ = await c.navigation("N3", [x])
+
+        var error: NavigationError?
+        do { try await n.pushViewController(x) } catch let thrown as NavigationError { error = thrown }
+        let stack = await n.viewControllers.map(\.id)
+
+        withKnownIssue("R4.2/R6.11: a child of a navigation controller not yet in the window can be pushed elsewhere") {
+            #expect(error?.code == .controllerInUse)
+            #expect(stack == [a.id])
+        }
+    }
+
     // R4.3 (idea 32): pushing a navigation controller fails; nothing changes.
     @Test func r4_3_pushingANavigationControllerFails() async throws {
         let c = Conformance()

@@ -277,6 +277,28 @@ import Testing
         #expect(await c.window.snapshot() == before)
     }
 
+    // R3.9: a controller in a navigation controller's stack is "in a container" even before
+    // that navigation controller enters the window (N3.viewControllers == [X]); presenting it
+    // must fail. (If it does not, X.present(N3) then makes X its own presenter's ancestor and
+    // crashes the process with a stack overflow: see the report.)
+    @Test func r3_9_presentingAControllerOfAStackNotYetInTheWindowFails() async throws {
+        let c = Conformance()
+        let a = c.controller("A")
+        try await c.start(with: a)
+        let x = c.controller("X")
+        let n3 = await c.navigation("N3", [x])
+        #expect(await n3.viewControllers.map(\.id) == [x.id])
+
+        var error: NavigationError?
+        do { try await a.present(x, style: .overFullScreen) } catch let thrown as NavigationError { error = thrown }
+        let tree = await c.tree()
+
+        withKnownIssue("R3.9: a child of a navigation controller not yet in the window can be presented") {
+            #expect(error?.code == .presentingActiveController)
+            #expect(tree == "A(content, appeared)")
+        }
+    }
+
     // R3.10 (idea 26): dismiss on the presented controller (which presents nothing) forwards to
     // its presenter: it dismisses itself. R3.2: the completion (the call returning) comes after
     // B.viewDidDisappear.
