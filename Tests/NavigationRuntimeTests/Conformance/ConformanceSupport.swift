@@ -150,6 +150,17 @@ extension Conformance {
         try await start(with: p)
         return (p, n1, a)
     }
+
+    /// A (root) → B → C, each presented full screen; the recorder is cleared (R3.11, R6.7).
+    func chain() async throws -> (RecordingController, RecordingController, RecordingController) {
+        let a = controller("A")
+        try await start(with: a)
+        let (b, c) = (controller("B"), controller("C"))
+        try await a.present(b, style: .fullScreen)
+        try await b.present(c, style: .fullScreen)
+        recorder.clear()
+        return (a, b, c)
+    }
 }
 
 /// Reads a journal stream event by event (deterministic waits: no wall time).

@@ -323,24 +323,12 @@ import Testing
         #expect(await c.tree() == "A(content, appeared)")
     }
 
-    /// A → B → C, each full screen.
-    private func chain(_ c: Conformance) async throws -> (RecordingController, RecordingController, RecordingController) {
-        let a = c.controller("A")
-        try await c.start(with: a)
-        let b = c.controller("B")
-        let cc = c.controller("C")
-        try await a.present(b, style: .fullScreen)
-        try await b.present(cc, style: .fullScreen)
-        c.recorder.clear()
-        return (a, b, cc)
-    }
-
     // R3.11, R6.7 (idea 27): A.dismiss (or B.presentingViewController.dismiss) removes B and C
     // in one transition; only C (the one on screen) disappears, B gets no events; A appears.
     @Test(arguments: [false, true])
     func r3_11_r6_7_dismissFromTheBottomRemovesTheWholeChain(viaPresentingOfB: Bool) async throws {
         let c = Conformance()
-        let (a, b, cc) = try await chain(c)
+        let (a, b, cc) = try await c.chain()
         let journal = await c.window.journal()
 
         let dismisser: any ViewController
@@ -363,7 +351,7 @@ import Testing
     // R3.11 (idea 28): B.dismiss when B presents C dismisses only C; B appears again.
     @Test func r3_11_dismissFromTheMiddleRemovesOnlyWhatItPresents() async throws {
         let c = Conformance()
-        let (_, b, cc) = try await chain(c)
+        let (_, b, cc) = try await c.chain()
 
         try await b.dismiss()
 
