@@ -54,6 +54,7 @@ public actor NavigationController: ViewController {
     ) {
         self.context = context
         self.initialChildren = viewControllers
+        context.claim(viewControllers)
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
     }

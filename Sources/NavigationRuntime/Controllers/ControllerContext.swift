@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A controller's place in its window: the window, the controller's id and scene, and the
 /// runtime's bookkeeping for it (parent, children, presentation, appearance state).
 ///
@@ -14,6 +16,10 @@
 // `context.window.unownedExecutor`, and `window` is fixed at init), so no two accesses to these
 // fields can ever run at the same time. Nothing outside the module can reach the fields.
 public final class ControllerContext: @unchecked Sendable {
+    /// The container that took this controller as an initial child at its init, by raw id (0:
+    /// none). Atomic because containers are initialised on any thread.
+    let claim = Atomic<UInt64>(0)
+
     /// The window whose executor this controller runs on.
     public let window: Window
     /// The controller's id, unique within ``window``.
@@ -67,6 +73,15 @@ public final class ControllerContext: @unchecked Sendable {
     /// - Returns: the new controller, or `nil` if there is no catalog or no such scene.
     public func instantiate(_ sceneIdentifier: String) -> (any ViewController)? {
         catalog?.instantiate(sceneIdentifier, in: window)
+    }
+
+    /// Claims `children` for the container this is the context of: they count as its children
+    /// (not free to push or present elsewhere) from now on. Built-in containers call it from
+    /// their initializers; a custom container with ``ViewController/initialChildren`` should too.
+    public func claim(_ children: [any ViewController]) {
+        for child in children {
+            _ = child.context.claim.compareExchange(expected: 0, desired: id.rawValue, ordering: .relaxed)
+        }
     }
 
     /// A new context in the same window (for a child built in code).

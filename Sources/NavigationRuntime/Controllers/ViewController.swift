@@ -66,6 +66,57 @@ public protocol ViewController: Actor {
     /// Called on the source before a segue performs, after the destination is created and
     /// before its `viewDidLoad` (R1.1, R1.4). Throwing fails the transition and rolls it back.
     func prepare(for segue: Segue, sender: (any Sendable)?) async throws
+
+    // MARK: Unwinding (§7)
+
+    /// The unwind actions this controller implements, by name as Interface Builder writes them
+    /// (`unwindToMain:`): the analogue of `@IBAction func unwindToMain(_ segue: UIStoryboardSegue)`.
+    nonisolated var unwindActions: Set<String> { get }
+
+    /// Runs one of the controller's unwind actions: the destination's action body, called after
+    /// the source's `prepare` and before any visual transition (R7.1). Read data from
+    /// `segue.source` here.
+    func performUnwindAction(_ action: String, segue: Segue) async
+
+    /// Whether this controller accepts an unwind (R7.5). Default: it declares the action in
+    /// ``unwindActions`` and is not the source.
+    func canPerformUnwind(action: String, from source: any ViewController, sender: (any Sendable)?) async -> Bool
+
+    /// The children an unwind search visits, in order (R7.4a, R7.6). Default: the children, most
+    /// recent first (a navigation stack top to bottom, the selected tab first), without the
+    /// child that contains the source.
+    func allowedChildrenForUnwinding(from source: any ViewController) async -> [any ViewController]
+
+    /// The legacy (iOS 6–8) hook (R7.7). Return ``LegacyUnwindAnswer/useDefaultSearch`` (the
+    /// default) to let the iOS 9 search run at this controller; an override that answers takes
+    /// precedence.
+    func viewControllerForUnwindSegueAction(
+        _ action: String,
+        from source: any ViewController,
+        sender: (any Sendable)?
+    ) async -> LegacyUnwindAnswer
+
+    /// A custom segue for the visual part of an unwind to one of this container's descendants
+    /// (R7.7). Its performer runs at the start of the unwind's transition. Default `nil`.
+    func segueForUnwinding(
+        to destination: any ViewController,
+        from source: any ViewController,
+        identifier: String?
+    ) async -> (any SeguePerformer)?
+
+    /// Called on each container on the path from the destination up, outermost first, before
+    /// the unwind's transition makes `child` visible (R7.8).
+    func unwind(for segue: Segue, towards child: any ViewController) async
+}
+
+/// What the legacy `viewControllerForUnwindSegueAction(_:from:sender:)` answers (R7.7).
+public enum LegacyUnwindAnswer: Sendable {
+    /// Not overridden: the iOS 9 search runs at this controller.
+    case useDefaultSearch
+    /// This controller is the destination.
+    case destination(any ViewController)
+    /// Nothing here: the search goes on up the chain.
+    case notHere
 }
 
 extension ViewController {
@@ -87,6 +138,25 @@ extension ViewController {
     public func didMove(toParent parent: (any ViewController)?) async {}
     public func shouldPerformSegue(withIdentifier identifier: String, sender: (any Sendable)?) async -> Bool { true }
     public func prepare(for segue: Segue, sender: (any Sendable)?) async throws {}
+    public nonisolated var unwindActions: Set<String> { [] }
+    public func performUnwindAction(_ action: String, segue: Segue) async {}
+    public func canPerformUnwind(action: String, from source: any ViewController, sender: (any Sendable)?) async -> Bool {
+        self !== source && unwindActions.contains(action)
+    }
+    public func allowedChildrenForUnwinding(from source: any ViewController) async -> [any ViewController] {
+        defaultChildrenForUnwinding(from: source)
+    }
+    public func viewControllerForUnwindSegueAction(
+        _ action: String,
+        from source: any ViewController,
+        sender: (any Sendable)?
+    ) async -> LegacyUnwindAnswer { .useDefaultSearch }
+    public func segueForUnwinding(
+        to destination: any ViewController,
+        from source: any ViewController,
+        identifier: String?
+    ) async -> (any SeguePerformer)? { nil }
+    public func unwind(for segue: Segue, towards child: any ViewController) async {}
 
     /// The controller's id within its window.
     public nonisolated var id: ControllerID { context.id }
@@ -100,18 +170,24 @@ public actor GenericViewController: ViewController {
     public nonisolated let className: String?
     public nonisolated let modalPresentationStyle: PresentationStyle
     public nonisolated let definesPresentationContext: Bool
+    public nonisolated let unwindActions: Set<String>
 
     /// Creates a generic controller.
+    ///
+    /// - Parameter unwindActions: the unwind actions it accepts (e.g. learnt from the app's
+    ///   sources or a `handles` step); accepting one does nothing else.
     public init(
         context: ControllerContext,
         className: String? = nil,
         modalPresentationStyle: PresentationStyle = .automatic,
-        definesPresentationContext: Bool = false
+        definesPresentationContext: Bool = false,
+        unwindActions: Set<String> = []
     ) {
         self.context = context
         self.className = className
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
+        self.unwindActions = unwindActions
     }
 
     public nonisolated var receivesCallbacks: Bool { false }

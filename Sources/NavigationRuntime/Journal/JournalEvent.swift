@@ -73,4 +73,6 @@ public enum CommittedChange: Sendable, Hashable, Codable {
     case dismiss(presenter: ControllerID, removed: [ControllerID])
     /// The tab bar controller selected this index.
     case selectTab(tabBar: ControllerID, index: Int)
+    /// Several changes committed as one transition (an unwind), in the order applied.
+    indirect case composite([CommittedChange])
 }

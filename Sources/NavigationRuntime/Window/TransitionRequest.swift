@@ -12,6 +12,8 @@ enum TransitionRequest: Sendable {
     case show(any ViewController, from: any ViewController, sender: (any Sendable)?, detail: Bool)
     case segue(from: any ViewController, identifier: String?, sender: (any Sendable)?, triggered: Bool)
     case performSegue(Segue)
+    case selectTab(TabBarController, index: Int, userTap: Bool)
+    case unwind(from: any ViewController, action: String, identifier: String?, sender: (any Sendable)?)
 
     /// A short name for the journal.
     var name: String {
@@ -28,6 +30,8 @@ enum TransitionRequest: Sendable {
         case .segue(_, let identifier, _, let triggered):
             (triggered ? "trigger " : "performSegue ") + (identifier ?? "(null)")
         case .performSegue(let segue): "perform " + (segue.identifier ?? "(null)")
+        case .selectTab(_, let index, let userTap): (userTap ? "tapTab " : "selectTab ") + String(index)
+        case .unwind(_, let action, _, _): "unwind " + action
         }
     }
 }

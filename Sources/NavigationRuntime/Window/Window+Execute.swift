@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Window {
     /// Runs one request whose turn it is: validates it against the tree as it is now, resolves
     /// it to a change, and runs the change as a transition.
@@ -13,7 +15,7 @@ extension Window {
         case .setRoot(let controller):
             try checkOwned(controller)
             if controller === root { return .noChange }
-            try checkFree(controller, code: .controllerInUse)
+            try checkInsertable(controller, into: nil, code: .controllerInUse)
             change = .setRoot(controller)
 
         case .push(let controller, let navigation):
@@ -48,6 +50,12 @@ extension Window {
 
         case .setViewControllers(let controllers, let navigation):
             try checkAttached(navigation)
+            guard !controllers.isEmpty else {
+                throw NavigationError(
+                    .invalidRequest, "setViewControllers needs at least one controller.",
+                    window: self.id, controllers: [navigation.id]
+                )
+            }
             try checkStack(controllers, for: navigation)
             let old = navigation.context.children
             if old.count == controllers.count && zip(old, controllers).allSatisfy({ $0 === $1 }) { return .noChange }
@@ -57,8 +65,10 @@ extension Window {
             change = try presentation(of: controller, from: source, style: style)
 
         case .dismiss(let source):
-            try checkAttached(source)
-            guard let presenter = dismissingPresenter(for: source) else { return .noChange }
+            try checkOwned(source)
+            // R3.12: a controller neither presenting nor presented (even one outside the
+            // window) has nothing to dismiss.
+            guard source.context.isAttached, let presenter = dismissingPresenter(for: source) else { return .noChange }
             change = .dismiss(presenter: presenter)
 
         case .show(let controller, let source, _, let detail):
@@ -74,6 +84,16 @@ extension Window {
         case .performSegue(let segue):
             try checkAttached(segue.source)
             return try await perform(segue, id: id, animated: animated, cancellable: cancellable)
+
+        case .selectTab(let tabBar, let index, let userTap):
+            return try await selectTab(tabBar, index: index, userTap: userTap, id: id, animated: animated, cancellable: cancellable)
+
+        case .unwind(let source, let action, let identifier, let sender):
+            try checkAttached(source)
+            return try await unwind(
+                from: source, action: action, identifier: identifier, sender: sender,
+                id: id, animated: animated, cancellable: cancellable
+            )
         }
         return try await runChange(change, request: id, animated: animated, cancellable: cancellable)
     }
@@ -101,6 +121,12 @@ extension Window {
         if triggered, source.receivesCallbacks {
             guard await source.shouldPerformSegue(withIdentifier: identifier, sender: sender) else { return .vetoed }
             try checkpoint(cancellable: cancellable)
+        }
+        if case .unwind(let action) = definition.kind {
+            return try await unwind(
+                from: source, action: action, identifier: definition.identifier ?? identifier, sender: sender,
+                id: id, animated: animated && definition.animates, cancellable: cancellable
+            )
         }
         // (b) the destination, (c) the segue.
         guard let destination = source.context.catalog?.instantiate(definition.destination, in: self) else {
@@ -149,7 +175,10 @@ extension Window {
         case .push:
             change = try legacyPush(of: destination, from: source)
         case .unwind(let action):
-            return .noDestination(action: action)
+            return try await unwind(
+                from: source, action: action, identifier: segue.identifier, sender: nil,
+                id: id, animated: animated, cancellable: cancellable
+            )
         case .custom(let performer):
             let effect: SegueEffect
             do {
@@ -171,7 +200,7 @@ extension Window {
             case .present(let style): change = try presentation(of: destination, from: source, style: style)
             case .push: change = try legacyPush(of: destination, from: source)
             case .replaceRoot:
-                try checkFree(destination, code: .controllerInUse)
+                try checkInsertable(destination, into: nil, code: .controllerInUse)
                 change = .setRoot(destination)
             }
         }
@@ -236,13 +265,15 @@ extension Window {
     ) throws -> Change {
         try checkAttached(source)
         try checkOwned(controller)
-        if controller === source || controller.context.isAttached || controller.context.parent != nil {
+        if controller === source {
             throw NavigationError(
                 .presentingActiveController,
                 "Application tried to present modally an active controller \(describe(controller)).",
                 window: id, controllers: [controller.id, source.id]
             )
         }
+        try checkInsertable(controller, into: nil, code: .presentingActiveController)
+        try checkInWindow(source, presenting: controller)
         let style = (requested ?? controller.modalPresentationStyle).resolved(for: traits)
         let presenter = style.usesPresentationContext ? presentationContext(of: source) : layerOwner(of: source)
         if let presented = presenter.context.presented {
@@ -315,11 +346,69 @@ extension Window {
         }
     }
 
-    /// The controller is in no hierarchy: no parent, not presented, not the root.
-    func checkFree(_ controller: any ViewController, code: NavigationError.Code) throws {
+    /// Whether the controller is free to enter a hierarchy under `container` (or at the top,
+    /// when `nil`): no parent, not presented, not in the tree, and claimed by no other container.
+    func isFree(_ controller: any ViewController, for container: (any ViewController)?) -> Bool {
+        let context = controller.context
+        guard context.parent == nil, context.presenting == nil, !context.isAttached else { return false }
+        let claim = context.claim.load(ordering: .relaxed)
+        return claim == 0 || claim == container?.id.rawValue
+    }
+
+    /// The controller, and the initial children it will adopt (recursively), are free to enter
+    /// the tree: no controller twice, none already elsewhere (which would make a cycle).
+    func checkInsertable(
+        _ controller: any ViewController,
+        into container: (any ViewController)?,
+        code: NavigationError.Code
+    ) throws {
         try checkOwned(controller)
-        if controller.context.isAttached || controller.context.parent != nil || controller.context.presenting != nil {
-            throw NavigationError(code, "\(describe(controller)) is already in a hierarchy.", window: id, controllers: [controller.id])
+        guard isFree(controller, for: container) else {
+            let message =
+                code == .presentingActiveController
+                ? "Application tried to present modally an active controller \(describe(controller))."
+                : "\(describe(controller)) is already in a hierarchy."
+            throw NavigationError(code, message, window: id, controllers: [controller.id])
+        }
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(controller)]
+        try checkInitialChildren(of: controller, seen: &seen)
+    }
+
+    private func checkInitialChildren(of container: any ViewController, seen: inout Set<ObjectIdentifier>) throws {
+        guard !container.context.didAdoptInitialChildren else { return }
+        for child in container.initialChildren {
+            try checkOwned(child)
+            guard seen.insert(ObjectIdentifier(child)).inserted, isFree(child, for: container) else {
+                throw NavigationError(
+                    .controllerInUse,
+                    "\(describe(child)), a child of \(describe(container)), is already in a hierarchy.",
+                    window: id, controllers: [child.id, container.id]
+                )
+            }
+            try checkInitialChildren(of: child, seen: &seen)
+        }
+    }
+
+    /// The presenting source's view is in the window (R3.7): each container above it shows it
+    /// (a navigation stack's top, a tab bar's selected tab).
+    private func checkInWindow(_ source: any ViewController, presenting controller: any ViewController) throws {
+        var child = source
+        while let parent = child.context.parent {
+            let children = parent.context.children
+            let shown: Bool
+            switch parent.kind {
+            case .navigation: shown = children.last === child
+            case .tabBar: shown = children.indices.contains(parent.context.selectedIndex) && children[parent.context.selectedIndex] === child
+            case .split, .content: shown = true
+            }
+            guard shown else {
+                throw NavigationError(
+                    .notInWindowHierarchy,
+                    "Attempt to present \(describe(controller)) on \(describe(source)) whose view is not in the window hierarchy.",
+                    window: id, controllers: [controller.id, source.id]
+                )
+            }
+            child = parent
         }
     }
 
@@ -338,7 +427,7 @@ extension Window {
                 window: id, controllers: [controller.id, navigation.id]
             )
         }
-        try checkFree(controller, code: .controllerInUse)
+        try checkInsertable(controller, into: navigation, code: .controllerInUse)
     }
 
     private func checkStack(_ controllers: [any ViewController], for navigation: NavigationController) throws {
@@ -359,7 +448,7 @@ extension Window {
             }
             let inThisStack = navigation.context.children.contains { $0 === controller }
             if !inThisStack {
-                try checkFree(controller, code: .controllerInUse)
+                try checkInsertable(controller, into: navigation, code: .controllerInUse)
             }
         }
     }

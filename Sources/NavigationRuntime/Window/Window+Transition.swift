@@ -9,6 +9,9 @@ enum Change {
     case setStack(NavigationController, [any ViewController])
     case present(presenter: any ViewController, presented: any ViewController, style: PresentationStyle)
     case dismiss(presenter: any ViewController)
+    case selectTab(TabBarController, Int)
+    /// Several changes as one transition (an unwind: dismissals, then containers outermost inward).
+    case composite([Change])
 }
 
 /// What applying a ``Change`` did, so that it can be committed or undone.
@@ -20,6 +23,8 @@ struct AppliedChange {
         case stack(NavigationController, old: [any ViewController])
         case present(presenter: any ViewController)
         case dismiss(presenter: any ViewController, chain: [any ViewController], styles: [PresentationStyle?])
+        case selectTab(TabBarController, old: Int)
+        case composite([AppliedChange])
     }
 
     /// A controller whose parent changes: `willMove(toParent: to)` at begin, `didMove` at end.
@@ -27,6 +32,9 @@ struct AppliedChange {
         let controller: any ViewController
         let from: (any ViewController)?
         let to: (any ViewController)?
+        /// A container taking its initial children: UIKit does this at the container's init,
+        /// so `isMovingToParent` stays false (R6.10).
+        var isAdoption = false
     }
 
     var undo: Undo
@@ -45,9 +53,24 @@ struct AppliedChange {
 struct VisibleSet {
     var pre: [any ViewController] = []
     var post: [any ViewController] = []
+    /// How many presentations each controller of `pre` / `post` sits above the root's layer.
+    var preLayers: [Int] = []
+    var postLayers: [Int] = []
 
     func contains(_ controller: any ViewController) -> Bool {
         pre.contains { $0 === controller }
+    }
+
+    /// The controllers not in `other`, in callback order. Controllers leaving go top layer
+    /// first (a multi-level dismiss disappears top-down, R6.7); arriving ones in tree order.
+    func missing(from other: VisibleSet, postOrder: Bool, topLayerFirst: Bool) -> [any ViewController] {
+        let list = postOrder ? post : pre
+        let layers = postOrder ? postLayers : preLayers
+        var result = zip(list, layers).filter { entry in !other.contains(entry.0) }
+        if topLayerFirst && result.contains(where: { $0.1 != result.first?.1 }) {
+            result = result.enumerated().sorted { ($0.element.1, -$0.offset) > ($1.element.1, -$1.offset) }.map(\.element)
+        }
+        return result.map(\.0)
     }
 }
 
@@ -65,8 +88,8 @@ extension Window {
         let before = visibleSet()
         let applied = apply(change)
         let after = visibleSet()
-        let disappearing = before.pre.filter { !after.contains($0) }
-        let appearing = after.pre.filter { !before.contains($0) }
+        let disappearing = before.missing(from: after, postOrder: false, topLayerFirst: true)
+        let appearing = after.missing(from: before, postOrder: false, topLayerFirst: false)
         if !animated || configuration.transitionDuration == .zero,
             !needsHooks(applied, appearing: appearing, disappearing: disappearing)
         {
@@ -112,8 +135,8 @@ extension Window {
         emit(.committed(record(of: applied)), request: id)
 
         // End phase (R6.2–R6.7), then containment ends and the delegate hears of it.
-        let appearingPost = after.post.filter { !before.contains($0) }
-        let disappearingPost = before.post.filter { !after.contains($0) }
+        let appearingPost = after.missing(from: before, postOrder: true, topLayerFirst: false)
+        let disappearingPost = before.missing(from: after, postOrder: true, topLayerFirst: true)
         await deliver(.viewDidDisappear(animated: animated), to: disappearingPost, animated: animated)
         await deliver(.viewDidAppear(animated: animated), to: appearingPost, animated: animated)
         await deliverMoves(applied.moves, phase: .end, animated: animated)
@@ -158,22 +181,23 @@ extension Window {
         emit(.began, request: id)
         let animated = false
         for move in applied.moves { _ = note(.willMove(toParent: move.to?.id), to: move.controller) }
-        for controller in after.pre where !before.contains(controller) && !controller.context.isViewLoaded {
+        let appearing = after.missing(from: before, postOrder: false, topLayerFirst: false)
+        for controller in appearing where !controller.context.isViewLoaded {
             controller.context.isViewLoaded = true
             _ = note(.viewDidLoad, to: controller)
         }
-        for controller in before.pre where !after.contains(controller) {
+        for controller in before.missing(from: after, postOrder: false, topLayerFirst: true) {
             _ = note(.viewWillDisappear(animated: animated), to: controller)
         }
-        for controller in after.pre where !before.contains(controller) {
+        for controller in appearing {
             _ = note(.viewWillAppear(animated: animated), to: controller)
         }
         lastSequence = queue.withLock { $0.commit() }
         emit(.committed(record(of: applied)), request: id)
-        for controller in before.post where !after.contains(controller) {
+        for controller in before.missing(from: after, postOrder: true, topLayerFirst: true) {
             _ = note(.viewDidDisappear(animated: animated), to: controller)
         }
-        for controller in after.post where !before.contains(controller) {
+        for controller in after.missing(from: before, postOrder: true, topLayerFirst: false) {
             _ = note(.viewDidAppear(animated: animated), to: controller)
         }
         for move in applied.moves { _ = note(.didMove(toParent: move.to?.id), to: move.controller) }
@@ -209,8 +233,8 @@ extension Window {
             markFlags(applied, on: false)
             return
         }
-        let arriving = after.post.filter { controller in appearing.contains { $0 === controller } }
-        let leaving = before.post.filter { controller in disappearing.contains { $0 === controller } }
+        let arriving = after.missing(from: before, postOrder: true, topLayerFirst: false)
+        let leaving = before.missing(from: after, postOrder: true, topLayerFirst: true)
         await deliver(.viewWillDisappear(animated: animated), to: appearing, animated: animated)
         await deliver(.viewDidDisappear(animated: animated), to: arriving, animated: animated)
         await deliver(.viewWillAppear(animated: animated), to: disappearing, animated: animated)
@@ -220,7 +244,7 @@ extension Window {
     }
 
     private func markFlags(_ applied: AppliedChange, on: Bool) {
-        for move in applied.moves {
+        for move in applied.moves where !move.isAdoption {
             if move.to != nil { move.controller.context.isMovingToParent = on }
             if move.to == nil { move.controller.context.isMovingFromParent = on }
         }
@@ -292,19 +316,23 @@ extension Window {
         var set = VisibleSet()
         set.pre.reserveCapacity(8)
         set.post.reserveCapacity(8)
-        if let root { collectVisible(root, into: &set) }
+        set.preLayers.reserveCapacity(8)
+        set.postLayers.reserveCapacity(8)
+        if let root { collectVisible(root, layer: 0, into: &set) }
         return set
     }
 
-    private func collectVisible(_ controller: any ViewController, into set: inout VisibleSet) {
+    private func collectVisible(_ controller: any ViewController, layer: Int, into set: inout VisibleSet) {
         let context = controller.context
         let covered = context.presented?.context.presentationStyle?.removesPresenterViews ?? false
         if !covered {
             set.pre.append(controller)
-            for child in visibleChildren(of: controller) { collectVisible(child, into: &set) }
+            set.preLayers.append(layer)
+            for child in visibleChildren(of: controller) { collectVisible(child, layer: layer, into: &set) }
             set.post.append(controller)
+            set.postLayers.append(layer)
         }
-        if let presented = context.presented { collectVisible(presented, into: &set) }
+        if let presented = context.presented { collectVisible(presented, layer: layer + 1, into: &set) }
     }
 
     /// The children of a controller that are on screen when it is.
@@ -331,13 +359,19 @@ extension Window {
                 context.children = initial
                 applied.adopted.append(controller)
                 for child in initial {
-                    child.context.parent = controller
-                    applied.moves.append(.init(controller: child, from: nil, to: controller))
+                    setParent(child, controller)
+                    applied.moves.append(.init(controller: child, from: nil, to: controller, isAdoption: true))
                 }
             }
         }
         for child in context.children { attach(child, into: &applied) }
         if let presented = context.presented { attach(presented, into: &applied) }
+    }
+
+    /// Sets a controller's parent, and its claim with it (a child is claimed by its parent).
+    private func setParent(_ controller: any ViewController, _ parent: (any ViewController)?) {
+        controller.context.parent = parent
+        controller.context.claim.store(parent?.id.rawValue ?? 0, ordering: .relaxed)
     }
 
     /// Marks a subtree as in the tree again after an undo (it adopted its children before).
@@ -358,6 +392,22 @@ extension Window {
     /// Applies a change to the tree (R4.1: the tree reflects it from the begin phase on).
     private func apply(_ change: Change) -> AppliedChange {
         switch change {
+        case .selectTab(let tabBar, let index):
+            let old = tabBar.context.selectedIndex
+            tabBar.context.selectedIndex = index
+            return AppliedChange(undo: .selectTab(tabBar, old: old))
+
+        case .composite(let changes):
+            let parts = changes.map { apply($0) }
+            var applied = AppliedChange(undo: .composite(parts))
+            for part in parts {
+                applied.moves += part.moves
+                applied.presented += part.presented
+                applied.dismissed += part.dismissed
+                applied.adopted += part.adopted
+            }
+            return applied
+
         case .setRoot(let new):
             let old = root
             if let old { detach(old) }
@@ -374,7 +424,7 @@ extension Window {
             )
             applied.moves.append(.init(controller: controller, from: nil, to: navigation))
             context.children.append(controller)
-            controller.context.parent = navigation
+            setParent(controller, navigation)
             if context.isAttached { attach(controller, into: &applied) }
             return applied
 
@@ -388,7 +438,7 @@ extension Window {
             )
             for controller in removed {
                 applied.moves.append(.init(controller: controller, from: navigation, to: nil))
-                controller.context.parent = nil
+                setParent(controller, nil)
                 detach(controller)
             }
             return applied
@@ -403,13 +453,13 @@ extension Window {
             let (removedControllers, addedControllers) = stackDifference(from: old, to: stack)
             for removed in removedControllers {
                 applied.moves.append(.init(controller: removed, from: navigation, to: nil))
-                removed.context.parent = nil
+                setParent(removed, nil)
                 detach(removed)
             }
             context.children = stack
             for added in addedControllers {
                 applied.moves.append(.init(controller: added, from: added.context.parent, to: navigation))
-                added.context.parent = navigation
+                setParent(added, navigation)
                 if context.isAttached { attach(added, into: &applied) }
             }
             return applied
@@ -451,6 +501,10 @@ extension Window {
     /// the tree (built only when someone listens).
     private func record(of applied: AppliedChange) -> CommittedChange {
         switch applied.undo {
+        case .selectTab(let tabBar, _):
+            return .selectTab(tabBar: tabBar.id, index: tabBar.context.selectedIndex)
+        case .composite(let parts):
+            return .composite(parts.map(record(of:)))
         case .root:
             return .setRoot(root?.id ?? ControllerID(0))
         case .push(let navigation):
@@ -497,26 +551,32 @@ extension Window {
 
     func undo(_ applied: AppliedChange) {
         switch applied.undo {
+        case .selectTab(let tabBar, let old):
+            tabBar.context.selectedIndex = old
+            return
+        case .composite(let parts):
+            for part in parts.reversed() { undo(part) }
+            return
         case .root(let old):
             if let current = root { detach(current) }
             root = old
             if let old { reattach(old) }
         case .push(let navigation):
             if let pushed = navigation.context.children.popLast() {
-                pushed.context.parent = nil
+                setParent(pushed, nil)
                 detach(pushed)
             }
         case .pop(let navigation, let removed):
             let context = navigation.context
             context.children.append(contentsOf: removed)
             for controller in removed {
-                controller.context.parent = navigation
+                setParent(controller, navigation)
                 if context.isAttached { reattach(controller) }
             }
         case .stack(let navigation, let old):
             let context = navigation.context
             for move in applied.moves where move.to === navigation || move.from === navigation {
-                move.controller.context.parent = move.from
+                setParent(move.controller, move.from)
                 if move.to === navigation { detach(move.controller) }
             }
             context.children = old
@@ -544,7 +604,11 @@ extension Window {
         }
         for container in applied.adopted {
             let context = container.context
-            for child in context.children { child.context.parent = nil }
+            for child in context.children {
+                // Back to "claimed by the container, not yet adopted".
+                child.context.parent = nil
+                child.context.claim.store(container.id.rawValue, ordering: .relaxed)
+            }
             context.children = []
             context.didAdoptInitialChildren = false
         }

@@ -1,0 +1,119 @@
+extension ViewController {
+    /// The children an unwind search visits by default, most recent first (R7.4a, R7.6): a
+    /// navigation stack top to bottom, the selected tab first then the others in index order,
+    /// a split's secondary then primary, other children in order; without the child that
+    /// contains the source.
+    public func defaultChildrenForUnwinding(from source: any ViewController) -> [any ViewController] {
+        unwindSearchOrder(of: self, from: source)
+    }
+
+    /// The child of this controller whose subtree (children and presentations) contains
+    /// `source`, if any (UIKit's `childContaining(_:)`).
+    public func childContaining(_ source: any ViewController) -> (any ViewController)? {
+        child(of: self, containing: source)
+    }
+}
+
+/// The child of `controller` whose subtree (children and presentations) contains `source`.
+/// Reads the tree: call only on the window's executor.
+func child(of controller: any ViewController, containing source: any ViewController) -> (any ViewController)? {
+    var current: (any ViewController)? = source
+    while let node = current {
+        let up = node.context.parent ?? node.context.presenting
+        if up === controller, node.context.parent === controller { return node }
+        current = up
+    }
+    return nil
+}
+
+/// The children of `controller` in unwind search order, most recent first (R7.6), without the
+/// one containing `source`. Reads the tree: call only on the window's executor.
+func unwindSearchOrder(of controller: any ViewController, from source: any ViewController) -> [any ViewController] {
+    let context = controller.context
+    let children = context.didAdoptInitialChildren ? context.children : controller.initialChildren
+    let containing = child(of: controller, containing: source)
+    var ordered: [any ViewController]
+    switch controller.kind {
+    case .navigation, .split:
+        ordered = children.reversed()
+    case .tabBar:
+        let selected = context.selectedIndex
+        ordered = children.indices.contains(selected) ? [children[selected]] : []
+        ordered += children.enumerated().filter { $0.offset != selected }.map(\.element)
+    case .content:
+        ordered = children
+    }
+    return ordered.filter { $0 !== containing }
+}
+
+extension Window {
+    /// Finds an unwind's destination with UIKit's iOS 9 algorithm (R7.4–R7.7): from the source
+    /// walk up the next-responder chain (parent, else presenting controller); at each level
+    /// search the allowed children depth first, then the level itself. The source is never a
+    /// candidate. A level that overrides the legacy hook answers for itself.
+    func resolveUnwind(action: String, from source: any ViewController, sender: (any Sendable)?) async
+        -> (any ViewController)?
+    {
+        var current = source
+        while let next = current.context.parent ?? current.context.presenting {
+            switch await legacyAnswer(next, action: action, source: source, sender: sender) {
+            case .destination(let destination): return destination
+            case .notHere: current = next; continue
+            case .useDefaultSearch: break
+            }
+            for child in await allowedChildren(of: next, from: source) {
+                if let found = await searchSubtree(child, action: action, source: source, sender: sender) {
+                    return found
+                }
+            }
+            if await accepts(next, action: action, source: source, sender: sender) { return next }
+            current = next
+        }
+        return nil
+    }
+
+    private func searchSubtree(
+        _ controller: any ViewController,
+        action: String,
+        source: any ViewController,
+        sender: (any Sendable)?
+    ) async -> (any ViewController)? {
+        switch await legacyAnswer(controller, action: action, source: source, sender: sender) {
+        case .destination(let destination): return destination
+        case .notHere: return nil
+        case .useDefaultSearch: break
+        }
+        for child in await allowedChildren(of: controller, from: source) {
+            if let found = await searchSubtree(child, action: action, source: source, sender: sender) { return found }
+        }
+        return await accepts(controller, action: action, source: source, sender: sender) ? controller : nil
+    }
+
+    private func legacyAnswer(
+        _ controller: any ViewController,
+        action: String,
+        source: any ViewController,
+        sender: (any Sendable)?
+    ) async -> LegacyUnwindAnswer {
+        guard controller.receivesCallbacks else { return .useDefaultSearch }
+        return await controller.viewControllerForUnwindSegueAction(action, from: source, sender: sender)
+    }
+
+    private func allowedChildren(of controller: any ViewController, from source: any ViewController) async
+        -> [any ViewController]
+    {
+        guard controller.receivesCallbacks else { return unwindSearchOrder(of: controller, from: source) }
+        return await controller.allowedChildrenForUnwinding(from: source)
+    }
+
+    private func accepts(
+        _ controller: any ViewController,
+        action: String,
+        source: any ViewController,
+        sender: (any Sendable)?
+    ) async -> Bool {
+        guard controller !== source else { return false }
+        guard controller.receivesCallbacks else { return controller.unwindActions.contains(action) }
+        return await controller.canPerformUnwind(action: action, from: source, sender: sender)
+    }
+}
