@@ -57,6 +57,10 @@ public final class ControllerContext: @unchecked Sendable {
     var isMovingFromParent = false
     /// Whether a navigation controller has a delegate (so transitions skip the call otherwise).
     var hasDelegate = false
+    /// Whether a split view controller is collapsed (only its primary on screen).
+    var isCollapsed = false
+    /// What a collapsed split view controller put aside, to restore when it expands.
+    var splitStash: SplitState.Stash?
     /// The selected child index (tab bar controllers).
     var selectedIndex = 0
 

@@ -73,6 +73,12 @@ public enum CommittedChange: Sendable, Hashable, Codable {
     case dismiss(presenter: ControllerID, removed: [ControllerID])
     /// The tab bar controller selected this index.
     case selectTab(tabBar: ControllerID, index: Int)
+    /// The split view controller's secondary column became this controller (or none).
+    case replaceSecondary(split: ControllerID, secondary: ControllerID?)
+    /// The split view controller collapsed (`true`) or expanded.
+    case setCollapsed(split: ControllerID, collapsed: Bool)
+    /// The window's traits changed.
+    case setTraits(Traits)
     /// Several changes committed as one transition (an unwind), in the order applied.
     indirect case composite([CommittedChange])
 }

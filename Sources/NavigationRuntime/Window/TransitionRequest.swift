@@ -13,6 +13,7 @@ enum TransitionRequest: Sendable {
     case segue(from: any ViewController, identifier: String?, sender: (any Sendable)?, triggered: Bool)
     case performSegue(Segue)
     case selectTab(TabBarController, index: Int, userTap: Bool)
+    case setTraits(Traits)
     case unwind(from: any ViewController, action: String, identifier: String?, sender: (any Sendable)?)
 
     /// A short name for the journal.
@@ -32,6 +33,7 @@ enum TransitionRequest: Sendable {
         case .performSegue(let segue): "perform " + (segue.identifier ?? "(null)")
         case .selectTab(_, let index, let userTap): (userTap ? "tapTab " : "selectTab ") + String(index)
         case .unwind(_, let action, _, _): "unwind " + action
+        case .setTraits(let traits): "traits " + traits.horizontalSizeClass.rawValue
         }
     }
 }

@@ -73,7 +73,8 @@ extension Window {
 
         case .show(let controller, let source, _, let detail):
             try checkAttached(source)
-            change = try showChange(of: controller, from: source, detail: detail)
+            guard let show = try await showChange(of: controller, from: source, detail: detail) else { return .noChange }
+            change = show
 
         case .segue(let source, let identifier, let sender, let triggered):
             return try await runSegue(
@@ -84,6 +85,10 @@ extension Window {
         case .performSegue(let segue):
             try checkAttached(segue.source)
             return try await perform(segue, id: id, animated: animated, cancellable: cancellable)
+
+        case .setTraits(let traits):
+            guard let traitsChange = await traitsChange(to: traits) else { return .noChange }
+            change = traitsChange
 
         case .selectTab(let tabBar, let index, let userTap):
             return try await selectTab(tabBar, index: index, userTap: userTap, id: id, animated: animated, cancellable: cancellable)
@@ -164,10 +169,11 @@ extension Window {
         let destination = segue.destination
         let change: Change
         switch segue.kind {
-        case .show:
-            change = try showChange(of: destination, from: source, detail: false)
-        case .showDetail, .replace:
-            change = try showChange(of: destination, from: source, detail: true)
+        case .show, .showDetail, .replace:
+            let detail: Bool
+            if case .show = segue.kind { detail = false } else { detail = true }
+            guard let show = try await showChange(of: destination, from: source, detail: detail) else { return .noChange }
+            change = show
         case .presentModally(let style):
             change = try presentation(of: destination, from: source, style: style)
         case .presentAsPopover:
@@ -195,8 +201,11 @@ extension Window {
             try checkpoint(cancellable: cancellable)
             switch effect {
             case .none: return .noChange
-            case .show: change = try showChange(of: destination, from: source, detail: false)
-            case .showDetail: change = try showChange(of: destination, from: source, detail: true)
+            case .show, .showDetail:
+                guard let show = try await showChange(of: destination, from: source, detail: effect == .showDetail) else {
+                    return .noChange
+                }
+                change = show
             case .present(let style): change = try presentation(of: destination, from: source, style: style)
             case .push: change = try legacyPush(of: destination, from: source)
             case .replaceRoot:
@@ -224,15 +233,22 @@ extension Window {
 
     /// The change `show` or `showDetail` makes: to the target found along the next-responder
     /// chain (R2.2), else a modal presentation from the source (R2.1, R2.4).
-    func showChange(of controller: any ViewController, from source: any ViewController, detail: Bool) throws -> Change {
+    ///
+    /// - Returns: the change, or `nil` when there is nothing to do (a split's delegate claimed
+    ///   a show-detail, or the controller already is the secondary, R2.5).
+    func showChange(of controller: any ViewController, from source: any ViewController, detail: Bool) async throws
+        -> Change?
+    {
         let action: ShowAction = detail ? .showDetail : .show
-        if let target = targetViewController(forAction: action, from: source) {
-            if let navigation = target as? NavigationController {
-                try checkPushable(controller, onto: navigation)
-                return .push(navigation, controller)
-            }
+        switch targetViewController(forAction: action, from: source) {
+        case let navigation as NavigationController:
+            try checkPushable(controller, onto: navigation)
+            return .push(navigation, controller)
+        case let split as SplitViewController:
+            return try await splitShowChange(of: controller, in: split, detail: detail)
+        default:
+            return try presentation(of: controller, from: source, style: nil)
         }
-        return try presentation(of: controller, from: source, style: nil)
     }
 
     /// The first controller on the next-responder chain from `source` (itself, then parents,
@@ -412,7 +428,7 @@ extension Window {
         }
     }
 
-    private func checkPushable(_ controller: any ViewController, onto navigation: NavigationController) throws {
+    func checkPushable(_ controller: any ViewController, onto navigation: NavigationController) throws {
         try checkOwned(controller)
         if controller.context.parent === navigation {
             throw NavigationError(

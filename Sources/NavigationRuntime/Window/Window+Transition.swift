@@ -10,6 +10,12 @@ enum Change {
     case present(presenter: any ViewController, presented: any ViewController, style: PresentationStyle)
     case dismiss(presenter: any ViewController)
     case selectTab(TabBarController, Int)
+    /// Replace a split view controller's secondary column (expanded show-detail, R5.8).
+    case replaceSecondary(SplitViewController, any ViewController)
+    /// Collapse (`true`) or expand a split view controller (R5.6).
+    case setCollapsed(SplitViewController, Bool, discardSecondary: Bool)
+    /// Set the window's traits.
+    case traits(Traits)
     /// Several changes as one transition (an unwind: dismissals, then containers outermost inward).
     case composite([Change])
 }
@@ -24,6 +30,8 @@ struct AppliedChange {
         case present(presenter: any ViewController)
         case dismiss(presenter: any ViewController, chain: [any ViewController], styles: [PresentationStyle?])
         case selectTab(TabBarController, old: Int)
+        case split(SplitState)
+        case traits(old: Traits)
         case composite([AppliedChange])
     }
 
@@ -341,6 +349,8 @@ extension Window {
         switch controller.kind {
         case .navigation:
             return context.children.last.map { [$0] } ?? []
+        case .split where context.isCollapsed:
+            return context.children.first.map { [$0] } ?? []
         case .tabBar:
             return context.children.indices.contains(context.selectedIndex) ? [context.children[context.selectedIndex]] : []
         case .split, .content:
@@ -366,23 +376,29 @@ extension Window {
         }
         for child in context.children { attach(child, into: &applied) }
         if let presented = context.presented { attach(presented, into: &applied) }
+        // A split that enters a compact window starts collapsed (the default collapse, R5.6).
+        if let split = controller as? SplitViewController, traits.horizontalSizeClass == .compact,
+            !context.isCollapsed
+        {
+            collapseSplit(split, discardSecondary: false)
+        }
     }
 
     /// Sets a controller's parent, and its claim with it (a child is claimed by its parent).
-    private func setParent(_ controller: any ViewController, _ parent: (any ViewController)?) {
+    func setParent(_ controller: any ViewController, _ parent: (any ViewController)?) {
         controller.context.parent = parent
         controller.context.claim.store(parent?.id.rawValue ?? 0, ordering: .relaxed)
     }
 
     /// Marks a subtree as in the tree again after an undo (it adopted its children before).
-    private func reattach(_ controller: any ViewController) {
+    func reattach(_ controller: any ViewController) {
         let context = controller.context
         context.isAttached = true
         for child in context.children { reattach(child) }
         if let presented = context.presented { reattach(presented) }
     }
 
-    private func detach(_ controller: any ViewController) {
+    func detach(_ controller: any ViewController) {
         let context = controller.context
         context.isAttached = false
         for child in context.children { detach(child) }
@@ -392,6 +408,39 @@ extension Window {
     /// Applies a change to the tree (R4.1: the tree reflects it from the begin phase on).
     private func apply(_ change: Change) -> AppliedChange {
         switch change {
+        case .replaceSecondary(let split, let controller):
+            let state = SplitState(split)
+            var applied = AppliedChange(undo: .split(state))
+            let context = split.context
+            if context.children.count > 1 {
+                let old = context.children[1]
+                context.children[1] = controller
+                setParent(old, nil)
+                detach(old)
+                applied.moves.append(.init(controller: old, from: split, to: nil))
+            } else {
+                context.children.append(controller)
+            }
+            setParent(controller, split)
+            applied.moves.append(.init(controller: controller, from: nil, to: split))
+            if context.isAttached { attach(controller, into: &applied) }
+            return applied
+
+        case .setCollapsed(let split, let collapse, let discard):
+            let state = SplitState(split)
+            if collapse { collapseSplit(split, discardSecondary: discard) } else { expandSplit(split) }
+            var applied = AppliedChange(undo: .split(state))
+            applied.moves = state.moves(to: SplitState(split), in: split)
+            if split.context.isAttached {
+                for child in split.context.children { attach(child, into: &applied) }
+            }
+            return applied
+
+        case .traits(let traits):
+            let old = self.traits
+            self.traits = traits
+            return AppliedChange(undo: .traits(old: old))
+
         case .selectTab(let tabBar, let index):
             let old = tabBar.context.selectedIndex
             tabBar.context.selectedIndex = index
@@ -501,6 +550,14 @@ extension Window {
     /// the tree (built only when someone listens).
     private func record(of applied: AppliedChange) -> CommittedChange {
         switch applied.undo {
+        case .split(let state):
+            let context = state.split.context
+            if context.isCollapsed != state.collapsed {
+                return .setCollapsed(split: state.split.id, collapsed: context.isCollapsed)
+            }
+            return .replaceSecondary(split: state.split.id, secondary: context.children.count > 1 ? context.children[1].id : nil)
+        case .traits:
+            return .setTraits(traits)
         case .selectTab(let tabBar, _):
             return .selectTab(tabBar: tabBar.id, index: tabBar.context.selectedIndex)
         case .composite(let parts):
@@ -551,6 +608,15 @@ extension Window {
 
     func undo(_ applied: AppliedChange) {
         switch applied.undo {
+        case .split(let state):
+            state.restore(attached: state.split.context.isAttached) { controller, parent in
+                setParent(controller, parent)
+                if parent == nil { detach(controller) } else if state.split.context.isAttached { reattach(controller) }
+            }
+            return
+        case .traits(let old):
+            traits = old
+            return
         case .selectTab(let tabBar, let old):
             tabBar.context.selectedIndex = old
             return
