@@ -15,7 +15,7 @@ import Synchronization
 // on one serial executor, the window's (`ViewController.unownedExecutor` returns
 // `context.window.unownedExecutor`, and `window` is fixed at init), so no two accesses to these
 // fields can ever run at the same time. Nothing outside the module can reach the fields.
-public final class ControllerContext: @unchecked Sendable {
+public final class ControllerContext: @unchecked Sendable {  // safe: see the proof above
     /// The container that took this controller as an initial child at its init, by raw id (0:
     /// none). Atomic because containers are initialised on any thread.
     let claim = Atomic<UInt64>(0)

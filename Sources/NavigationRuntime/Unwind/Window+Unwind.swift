@@ -17,20 +17,7 @@ extension Window {
         }
         try checkpoint(cancellable: cancellable)
         let segue = Segue(identifier: identifier, source: source, destination: destination, kind: .unwind(action: action))
-        if source.receivesCallbacks {
-            do {
-                try await source.prepare(for: segue, sender: sender)
-            } catch let error as CancellationError {
-                throw error
-            } catch {
-                throw NavigationError(
-                    .hookFailed,
-                    "prepare(for:sender:) of \(describe(source)) threw during an unwind: \(error)",
-                    window: self.id, controllers: [source.id, destination.id], identifier: action
-                )
-            }
-            try checkpoint(cancellable: cancellable)
-        }
+        try await prepare(segue, sender: sender, cancellable: cancellable)
         if destination.receivesCallbacks {
             await destination.performUnwindAction(action, segue: segue)
             try checkpoint(cancellable: cancellable)

@@ -143,22 +143,28 @@ extension Window {
         }
         let segue = Segue(identifier: definition.identifier ?? identifier, source: source, destination: destination, kind: definition.kind)
         // (d) prepare, before the destination loads (R1.4).
-        if source.receivesCallbacks {
-            do {
-                try await source.prepare(for: segue, sender: sender)
-            } catch let error as CancellationError {
-                throw error
-            } catch {
-                throw NavigationError(
-                    .hookFailed,
-                    "prepare(for:sender:) of \(describe(source)) threw: \(error)",
-                    window: self.id, controllers: [source.id, destination.id], identifier: identifier
-                )
-            }
-            try checkpoint(cancellable: cancellable)
-        }
+        try await prepare(segue, sender: sender, cancellable: cancellable)
         // (e) perform.
         return try await perform(segue, id: id, animated: animated && definition.animates, cancellable: cancellable)
+    }
+
+    /// Calls the source's `prepare(for:sender:)`; a throw becomes ``NavigationError/Code/hookFailed``
+    /// (nothing has changed yet, so nothing is rolled back).
+    func prepare(_ segue: Segue, sender: (any Sendable)?, cancellable: Bool) async throws {
+        let source = segue.source
+        guard source.receivesCallbacks else { return }
+        do {
+            try await source.prepare(for: segue, sender: sender)
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            throw NavigationError(
+                .hookFailed,
+                "prepare(for:sender:) of \(describe(source)) threw: \(error)",
+                window: self.id, controllers: [source.id, segue.destination.id], identifier: segue.identifier
+            )
+        }
+        try checkpoint(cancellable: cancellable)
     }
 
     /// Performs a segue's kind as this transition's change.
