@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test(arguments: [7, 99, 2026] as [UInt64])
-    func cancellingHalf_leavesBalancedCallbacks_andNoTrace(seed: UInt64) async throws {
+    func cancellingHalfOf1000_leavesBalancedCallbacks_andNoTrace(seed: UInt64) async throws {
         let window = Window(configuration: .init(clock: YieldingClock(yields: 3), transitionDuration: .milliseconds(1)))
         let root = GenericViewController(context: window.makeContext())
         let navigation = NavigationController(context: window.makeContext(), rootViewController: root)
@@ -64,7 +64,7 @@ import Testing
 
         var rng = SplitMix64(seed: seed)
         var tasks: [Task<String, Never>] = []
-        for index in 0..<200 {
+        for index in 0..<1_000 {
             let pops = index % 4 == 3
             tasks.append(Task {
                 do {
@@ -91,7 +91,7 @@ import Testing
         let completed = results.filter { $0.hasPrefix("completed") }.count
         let cancelled = results.filter { $0 == "cancelled" }.count
         let unchanged = results.filter { $0 == "noChange" }.count
-        #expect(completed + cancelled + unchanged == 200, "seed \(seed): \(results.filter { $0.hasPrefix("error") })")
+        #expect(completed + cancelled + unchanged == 1_000, "seed \(seed): \(results.filter { $0.hasPrefix("error") })")
         #expect(cancelled > 0, "seed \(seed): the test cancelled nothing")
         #expect(commits.map(\.sequence) == Array(1...UInt64(completed + 1)), "seed \(seed)")
         #expect(report.violations == [], "seed \(seed)")
