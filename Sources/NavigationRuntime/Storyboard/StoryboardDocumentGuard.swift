@@ -1,0 +1,94 @@
+// NavigationRuntime: Interface Builder loader.
+
+import Foundation
+
+/// Checks raw bytes before any XML parser sees them: storyboards are UTF-8 and never have a
+/// document type declaration, so anything declaring a DTD or entities is refused (no XXE, no
+/// billion laughs), as is any encoding other than UTF-8 (which could hide a declaration from
+/// this byte scan).
+enum StoryboardDocumentGuard {
+    private static let doctype = Array("<!DOCTYPE".utf8)
+    private static let entity = Array("<!ENTITY".utf8)
+
+    /// Throws when the document must not be parsed.
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - file: The file path, for the error.
+    static func check(_ data: Data, file: String) throws(StoryboardError) {
+        var failure: StoryboardError?
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            failure = scan(bytes, file: file)
+        }
+        if let failure { throw failure }
+    }
+
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, file: String) -> StoryboardError? {
+        let count = bytes.count
+        // UTF-16/32 byte order marks or NUL bytes: not UTF-8.
+        if count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
+            return StoryboardError(.notAStoryboard, "only UTF-8 storyboards are read (found a UTF-16 byte order mark)", file: file, line: 1, column: 1)
+        }
+        for index in 0..<min(count, 4) where bytes[index] == 0 {
+            return StoryboardError(.notAStoryboard, "only UTF-8 storyboards are read (found a NUL byte)", file: file, line: 1, column: 1)
+        }
+        if let encodingError = checkDeclaredEncoding(bytes, file: file) { return encodingError }
+        var line = 1
+        var lineStart = 0
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                line += 1
+                lineStart = index + 1
+            } else if byte == 0x3C, index + 1 < count, bytes[index + 1] == 0x21 {  // "<!"
+                let column = index - lineStart + 1
+                if matches(entity, in: bytes, at: index) {
+                    return StoryboardError(
+                        .forbiddenEntity, "entity declarations are refused (no external or expanding entities)",
+                        file: file, line: line, column: column)
+                }
+                if matches(doctype, in: bytes, at: index) {
+                    let declaresEntities = contains(entity, in: bytes, from: index)
+                    return StoryboardError(
+                        declaresEntities ? .forbiddenEntity : .forbiddenDocumentType,
+                        declaresEntities
+                            ? "document type declaration with entity declarations is refused"
+                            : "document type declarations are refused in storyboards",
+                        file: file, line: line, column: column)
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func matches(_ pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard index + pattern.count <= bytes.count else { return false }
+        for offset in 0..<pattern.count where bytes[index + offset] != pattern[offset] { return false }
+        return true
+    }
+
+    private static func contains(_ pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        var index = start
+        while index < bytes.count {
+            if bytes[index] == 0x3C, matches(pattern, in: bytes, at: index) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// Refuses an XML declaration that names an encoding other than UTF-8.
+    private static func checkDeclaredEncoding(_ bytes: UnsafeBufferPointer<UInt8>, file: String) -> StoryboardError? {
+        let prefixLength = min(bytes.count, 200)
+        guard prefixLength > 5 else { return nil }
+        let head = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<prefixLength]), as: UTF8.self)
+        guard head.hasPrefix("<?xml"), let end = head.range(of: "?>") else { return nil }
+        let declaration = head[head.startIndex..<end.lowerBound]
+        guard let key = declaration.range(of: "encoding=") else { return nil }
+        let rest = declaration[key.upperBound...].dropFirst()
+        let value = rest.prefix { $0 != "\"" && $0 != "'" }.lowercased()
+        if value == "utf-8" || value == "utf8" { return nil }
+        return StoryboardError(.notAStoryboard, "only UTF-8 storyboards are read (declared encoding '\(value)')", file: file, line: 1, column: 1)
+    }
+}
