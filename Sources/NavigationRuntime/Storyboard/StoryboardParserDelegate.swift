@@ -35,6 +35,8 @@ final class StoryboardParserDelegate: NSObject, XMLParserDelegate {
     private var scenes: [StoryboardScene] = []
     private var current: PendingScene?
     private var elementIDs = Set<String>()
+    private var endLine = 1
+    private var endColumn = 1
 
     init(file: String) {
         self.file = file
@@ -44,7 +46,11 @@ final class StoryboardParserDelegate: NSObject, XMLParserDelegate {
     /// The storyboard read, after a successful parse.
     func finish() throws(StoryboardError) -> Storyboard {
         if let failure { throw failure }
-        guard sawRoot else { throw StoryboardError(.notAStoryboard, "empty document", file: file, line: 1, column: 1) }
+        guard sawRoot else { throw StoryboardError(.malformedXML, "no root element (empty document)", file: file, line: 1, column: 1) }
+        guard frames.isEmpty else {
+            let open = frames.last?.name ?? "document"
+            throw StoryboardError(.malformedXML, "unexpected end of file: <\(open)> is not closed (truncated file?)", file: file, line: endLine, column: endColumn)
+        }
         let storyboard = Storyboard(file: file, initialViewControllerID: initialViewControllerID, scenes: scenes)
         try StoryboardContainment.checkAcyclic(storyboard)
         return storyboard
@@ -105,9 +111,14 @@ final class StoryboardParserDelegate: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-        guard failure == nil, let frame = frames.popLast() else { return }
+        guard failure == nil else { return }
+        guard let frame = frames.popLast(), frame.name == elementName else {
+            return fail(parser, .malformedXML, "unexpected end tag </\(elementName)>")
+        }
         guard frame.role == .scene, let scene = current else { return }
         current = nil
+        endLine = parser.lineNumber
+        endColumn = parser.columnNumber
         guard var controller = scene.controller else {
             failure = StoryboardError(.missingController, "scene '\(scene.sceneID)' has no view controller", at: scene.location)
             parser.abortParsing()
@@ -204,6 +215,18 @@ final class StoryboardParserDelegate: NSObject, XMLParserDelegate {
         let kind: StoryboardTriggerKind =
             owner.role == .controller ? .controller : StoryboardTriggerKind.forElement(named: owner.name)
         return StoryboardSegueTrigger(kind: kind, elementID: owner.id, elementName: owner.name, action: action)
+    }
+
+    func parserDidEndDocument(_ parser: XMLParser) {
+        endLine = parser.lineNumber
+        endColumn = parser.columnNumber
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        guard failure == nil else { return }
+        failure = StoryboardError(
+            .malformedXML, "not well-formed XML (XML error \((parseError as NSError).code))", file: file,
+            line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
     }
 
     func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
