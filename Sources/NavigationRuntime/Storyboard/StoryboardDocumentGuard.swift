@@ -5,7 +5,8 @@ import Foundation
 /// Checks raw bytes before any XML parser sees them: storyboards are UTF-8 and never have a
 /// document type declaration, so anything declaring a DTD or entities is refused (no XXE, no
 /// billion laughs), as is any encoding other than UTF-8 (which could hide a declaration from
-/// this byte scan).
+/// this byte scan). The scan also validates UTF-8: FoundationXML on Linux traps on invalid
+/// UTF-8 in element names, so such bytes must never reach it.
 enum StoryboardDocumentGuard {
     private static let doctype = Array("<!DOCTYPE".utf8)
     private static let entity = Array("<!ENTITY".utf8)
@@ -38,6 +39,16 @@ enum StoryboardDocumentGuard {
         var index = 0
         while index < count {
             let byte = bytes[index]
+            if byte >= 0x80 {
+                // FoundationXML on Linux traps on invalid UTF-8 in names: validate it all here.
+                guard let length = validSequenceLength(bytes, at: index) else {
+                    return StoryboardError(
+                        .malformedXML, "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true))",
+                        file: file, line: line, column: index - lineStart + 1)
+                }
+                index += length
+                continue
+            }
             if byte == 0x0A {
                 line += 1
                 lineStart = index + 1
@@ -61,6 +72,32 @@ enum StoryboardDocumentGuard {
             index += 1
         }
         return nil
+    }
+
+    /// The length of the well-formed UTF-8 sequence that starts at `index` (a byte >= 0x80),
+    /// or `nil`: no overlong forms, no surrogates, nothing above U+10FFFF.
+    private static func validSequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let lead = bytes[index]
+        let length: Int
+        var scalar: UInt32
+        let minimum: UInt32
+        if lead & 0xE0 == 0xC0 {
+            (length, scalar, minimum) = (2, UInt32(lead & 0x1F), 0x80)
+        } else if lead & 0xF0 == 0xE0 {
+            (length, scalar, minimum) = (3, UInt32(lead & 0x0F), 0x800)
+        } else if lead & 0xF8 == 0xF0 {
+            (length, scalar, minimum) = (4, UInt32(lead & 0x07), 0x1_0000)
+        } else {
+            return nil
+        }
+        guard index + length <= bytes.count else { return nil }
+        for offset in 1..<length {
+            let next = bytes[index + offset]
+            guard next & 0xC0 == 0x80 else { return nil }
+            scalar = scalar << 6 | UInt32(next & 0x3F)
+        }
+        guard scalar >= minimum, scalar <= 0x10_FFFF, !(0xD800...0xDFFF).contains(scalar) else { return nil }
+        return length
     }
 
     private static func matches(_ pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {

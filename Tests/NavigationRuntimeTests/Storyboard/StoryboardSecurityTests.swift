@@ -92,6 +92,26 @@ import Testing
         #expect(StoryboardLint().diagnostics(for: storyboard).map(\.ruleID) == ["missing-reference"])
     }
 
+    /// FoundationXML on Linux traps on an invalid UTF-8 byte in an element name (found by the
+    /// fuzz test); the loader refuses invalid UTF-8 before parsing.
+    @Test func invalidUTF8InElementName_isTypedErrorNotACrash() {
+        let bytes = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"x.Storyboard\"><sc".utf8) + [0xFF]
+            + Array("ene sceneID=\"a\"/></document>".utf8)
+        do {
+            _ = try StoryboardLoader.load(data: Data(bytes), file: "evil.storyboard")
+            Issue.record("loaded invalid UTF-8")
+        } catch {
+            #expect(error.code == .malformedXML)
+            #expect(error.line == 2)
+            #expect(error.column == 34)
+            #expect(error.message == "invalid UTF-8 byte 0xFF")
+        }
+        for bad: [UInt8] in [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]] {
+            #expect(throws: StoryboardError(.malformedXML, "")) { try StoryboardLoader.load(data: Data(Array("<document a=\"".utf8) + bad)) }
+        }
+        #expect(throws: Never.self) { try StoryboardLoader.load(xml: StoryboardXML.document(initial: "a", StoryboardXML.scene("a", attributes: "customClass=\"Café€𝄞\""))) }
+    }
+
     @Test func deepNesting_endsInValueOrTypedError() {
         let depth = 5_000
         let body = String(repeating: "<v>", count: depth) + String(repeating: "</v>", count: depth)
