@@ -34,42 +34,60 @@ enum StoryboardDocumentGuard {
             return StoryboardError(.notAStoryboard, "only UTF-8 storyboards are read (found a NUL byte)", file: file, line: 1, column: 1)
         }
         if let encodingError = checkDeclaredEncoding(bytes, file: file) { return encodingError }
+        // Fast path: the standard library's validator. Slow path only to locate the bad byte.
+        if String(validating: bytes, as: UTF8.self) == nil, let bad = firstInvalidUTF8(bytes) {
+            let (line, column) = position(of: bad, in: bytes)
+            return StoryboardError(
+                .malformedXML, "invalid UTF-8 byte 0x\(String(bytes[bad], radix: 16, uppercase: true))",
+                file: file, line: line, column: column)
+        }
+        guard let base = bytes.baseAddress else { return nil }
+        var index = 0
+        while index < count, let found = memchr(base + index, 0x3C, count - index) {  // "<"
+            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            defer { index += 1 }
+            guard index + 1 < count, bytes[index + 1] == 0x21 else { continue }  // "<!"
+            if matches(entity, in: bytes, at: index) {
+                let (line, column) = position(of: index, in: bytes)
+                return StoryboardError(
+                    .forbiddenEntity, "entity declarations are refused (no external or expanding entities)",
+                    file: file, line: line, column: column)
+            }
+            if matches(doctype, in: bytes, at: index) {
+                let (line, column) = position(of: index, in: bytes)
+                let declaresEntities = contains(entity, in: bytes, from: index)
+                return StoryboardError(
+                    declaresEntities ? .forbiddenEntity : .forbiddenDocumentType,
+                    declaresEntities
+                        ? "document type declaration with entity declarations is refused"
+                        : "document type declarations are refused in storyboards",
+                    file: file, line: line, column: column)
+            }
+        }
+        return nil
+    }
+
+    /// The 1-based line and column (in bytes) of an offset.
+    private static func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
         var line = 1
         var lineStart = 0
+        for index in 0..<offset where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return (line, offset - lineStart + 1)
+    }
+
+    /// The offset of the first byte that does not start a well-formed UTF-8 sequence.
+    private static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
-        while index < count {
-            let byte = bytes[index]
-            if byte >= 0x80 {
-                // FoundationXML on Linux traps on invalid UTF-8 in names: validate it all here.
-                guard let length = validSequenceLength(bytes, at: index) else {
-                    return StoryboardError(
-                        .malformedXML, "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true))",
-                        file: file, line: line, column: index - lineStart + 1)
-                }
-                index += length
+        while index < bytes.count {
+            if bytes[index] < 0x80 {
+                index += 1
                 continue
             }
-            if byte == 0x0A {
-                line += 1
-                lineStart = index + 1
-            } else if byte == 0x3C, index + 1 < count, bytes[index + 1] == 0x21 {  // "<!"
-                let column = index - lineStart + 1
-                if matches(entity, in: bytes, at: index) {
-                    return StoryboardError(
-                        .forbiddenEntity, "entity declarations are refused (no external or expanding entities)",
-                        file: file, line: line, column: column)
-                }
-                if matches(doctype, in: bytes, at: index) {
-                    let declaresEntities = contains(entity, in: bytes, from: index)
-                    return StoryboardError(
-                        declaresEntities ? .forbiddenEntity : .forbiddenDocumentType,
-                        declaresEntities
-                            ? "document type declaration with entity declarations is refused"
-                            : "document type declarations are refused in storyboards",
-                        file: file, line: line, column: column)
-                }
-            }
-            index += 1
+            guard let length = validSequenceLength(bytes, at: index) else { return index }
+            index += length
         }
         return nil
     }
