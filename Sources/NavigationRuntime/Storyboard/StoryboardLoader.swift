@@ -43,14 +43,33 @@ public enum StoryboardLoader {
         parser.shouldReportNamespacePrefixes = false
         parser.delegate = delegate
         let succeeded = parser.parse()
-        if let failure = delegate.failure { throw failure }
+        if let failure = delegate.failure { throw atTagStart(failure, data: data) }
         guard succeeded else {
             let detail = parser.parserError.map { "XML error \(($0 as NSError).code)" } ?? "XML error"
             throw StoryboardError(
                 .malformedXML, "not well-formed XML (\(detail))", file: file,
                 line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
         }
-        return try delegate.finish()
+        do {
+            return StoryboardLocationFixer.fix(try delegate.finish(), data: data)
+        } catch {
+            throw atTagStart(error, data: data)
+        }
+    }
+
+    /// Moves an element error's position to its tag's `<` (XML syntax errors stay where libxml2
+    /// found them).
+    private static func atTagStart(_ error: StoryboardError, data: Data) -> StoryboardError {
+        guard error.code != .malformedXML, let file = error.file, let line = error.line, let column = error.column else {
+            return error
+        }
+        let location = data.withUnsafeBytes { bytes in
+            StoryboardLocationFixer(data).tagStart(StoryboardSourceLocation(file: file, line: line, column: column), in: bytes)
+        }
+        var moved = error
+        moved.line = location.line
+        moved.column = location.column
+        return moved
     }
 
     /// Loads a storyboard from a string.
