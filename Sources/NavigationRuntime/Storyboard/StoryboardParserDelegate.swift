@@ -14,8 +14,12 @@ final class StoryboardParserDelegate: NSObject, XMLParserDelegate {
 
     private struct Frame {
         var name: String
-        var id: String?
+        /// The element's attributes, kept (a reference, no copy) to read the `id` of a segue's
+        /// triggering element only when a segue appears.
+        var attributes: [String: String]
         var role: Role
+
+        var id: String? { attributes["id"] }
     }
 
     private struct PendingScene {
@@ -84,7 +88,7 @@ final class StoryboardParserDelegate: NSObject, XMLParserDelegate {
                 return
             }
             initialViewControllerID = attributes["initialViewController"]
-            frames.append(Frame(name: elementName, id: nil, role: .document))
+            frames.append(Frame(name: elementName, attributes: [:], role: .document))
             return
         }
         let parentRole = frames.last?.role ?? .other
@@ -107,7 +111,7 @@ final class StoryboardParserDelegate: NSObject, XMLParserDelegate {
         default:
             if parentRole == .objects { role = readSceneObject(parser, elementName, attributes) }
         }
-        frames.append(Frame(name: elementName, id: attributes["id"], role: role))
+        frames.append(Frame(name: elementName, attributes: attributes, role: role))
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
