@@ -148,6 +148,22 @@ import Testing
         #expect(resolved.file == folder.appendingPathComponent("Other.storyboard").path)
     }
 
+    @Test func missingReference_whenSameStoryboardIdentifier_resolvesInTheFileItself() throws {
+        func document(_ identifier: String) -> String {
+            XML.document(
+                initial: "a", XML.scene("a", body: XML.connections(XML.segue("s", to: "p"))),
+                XML.scene("p", kind: "viewControllerPlaceholder", attributes: "referencedIdentifier=\"\(identifier)\""),
+                XML.scene("t", attributes: "storyboardIdentifier=\"Target\""))
+        }
+        #expect(try lint(document("Target"), references: true).isEmpty)
+        let storyboard = try StoryboardLoader.load(xml: document("Target"), file: "mini.storyboard")
+        let resolved = try StoryboardLoader.resolveReference(try #require(storyboard.scene(controllerID: "p")), in: storyboard)
+        #expect(resolved == StoryboardResolvedReference(placeholderID: "p", file: "mini.storyboard", controllerID: "t"))
+        let bad = try lint(document("Nope"), references: true)
+        #expect(rules(bad) == ["error missing-reference"])
+        #expect(bad[0].message == "storyboard '(this)' has no controller with identifier 'Nope'")
+    }
+
     @Test func diagnostic_rendersCompilerStyle() {
         let diagnostic = StoryboardDiagnostic(
             .warning, ruleID: "unreachable-scene", message: "m", location: StoryboardSourceLocation(file: "a/b.storyboard", line: 3, column: 7))
