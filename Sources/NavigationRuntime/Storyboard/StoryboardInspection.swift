@@ -55,6 +55,7 @@ public struct StoryboardInspection: Hashable, Sendable, Codable {
         var references = 0
         for scene in storyboard.scenes {
             if scene.kind.isCountedController { byType[scene.kind.rawValue, default: 0] += 1 }
+            for kind in scene.additionalControllerKinds where kind.isCountedController { byType[kind.rawValue, default: 0] += 1 }
             if let identifier = scene.storyboardIdentifier { identifiers.insert(identifier) }
             if scene.kind == .viewControllerPlaceholder { references += 1 }
         }

@@ -28,6 +28,7 @@ final class StoryboardParserDelegate: NSObject, XMLParserDelegate {
         var controller: StoryboardScene?
         var segues: [StoryboardSegue] = []
         var exitIDs: [String] = []
+        var additionalControllerKinds: [StoryboardControllerKind] = []
     }
 
     let file: String
@@ -131,6 +132,7 @@ final class StoryboardParserDelegate: NSObject, XMLParserDelegate {
         controller.sceneID = scene.sceneID
         controller.location = scene.location
         controller.exitIDs = scene.exitIDs
+        controller.additionalControllerKinds = scene.additionalControllerKinds
         controller.segues = scene.segues
         for index in controller.segues.indices { controller.segues[index].sourceControllerID = controller.controllerID }
         scenes.append(controller)
@@ -148,10 +150,17 @@ final class StoryboardParserDelegate: NSObject, XMLParserDelegate {
             current?.exitIDs.append(id)
             return .other
         }
+        // The scene's controller is its `sceneMemberID="viewController"` object (or, in documents
+        // without scene member ids, its controller-named object). Other controller-named objects,
+        // such as a legacy `searchDisplayController`, are kept only as additional kinds.
+        let member = attributes["sceneMemberID"]
+        let looksLikeController = name.hasSuffix("Controller") || name == "viewControllerPlaceholder"
         let isController =
-            attributes["sceneMemberID"] == "viewController" || name.hasSuffix("Controller")
-            || name == "viewControllerPlaceholder"
-        guard isController else { return .other }
+            member == "viewController" || (member == nil && looksLikeController && name != "searchDisplayController")
+        guard isController else {
+            if looksLikeController { current?.additionalControllerKinds.append(StoryboardControllerKind(name)) }
+            return .other
+        }
         guard current?.controller == nil else {
             fail(parser, .multipleControllers, "scene '\(current?.sceneID ?? "")' has a second controller <\(name)>")
             return .other

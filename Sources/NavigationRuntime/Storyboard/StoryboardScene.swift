@@ -20,6 +20,9 @@ public struct StoryboardScene: Hashable, Sendable, Codable {
     public var segues: [StoryboardSegue]
     /// The element ids of the scene's `<exit>` objects (unwind segues point at them).
     public var exitIDs: [String]
+    /// Other top-level objects of the scene whose element name ends in `Controller` (a legacy
+    /// `searchDisplayController`, ...): counted by ``StoryboardInspection``, never instantiated.
+    public var additionalControllerKinds: [StoryboardControllerKind]
     /// Where the `<scene>` element starts; `nil` for scenes built in Swift.
     public var location: StoryboardSourceLocation?
     /// Where the controller element starts; `nil` for scenes built in Swift.
@@ -36,6 +39,7 @@ public struct StoryboardScene: Hashable, Sendable, Codable {
     ///   - reference: The reference, for placeholders.
     ///   - segues: The scene's segues, in order.
     ///   - exitIDs: The scene's exit element ids.
+    ///   - additionalControllerKinds: Other controller-named objects of the scene.
     ///   - location: The scene element's location.
     ///   - controllerLocation: The controller element's location.
     public init(
@@ -48,6 +52,7 @@ public struct StoryboardScene: Hashable, Sendable, Codable {
         reference: StoryboardReference? = nil,
         segues: [StoryboardSegue] = [],
         exitIDs: [String] = [],
+        additionalControllerKinds: [StoryboardControllerKind] = [],
         location: StoryboardSourceLocation? = nil,
         controllerLocation: StoryboardSourceLocation? = nil
     ) {
@@ -60,6 +65,7 @@ public struct StoryboardScene: Hashable, Sendable, Codable {
         self.reference = reference
         self.segues = segues
         self.exitIDs = exitIDs
+        self.additionalControllerKinds = additionalControllerKinds
         self.location = location
         self.controllerLocation = controllerLocation
     }

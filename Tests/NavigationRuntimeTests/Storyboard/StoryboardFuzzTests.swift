@@ -98,7 +98,11 @@ struct SplitMix64: RandomNumberGenerator {
         var values = 0
         var errors: [String: Int] = [:]
         let cases = Self.casesPerShard * Self.scale
+        let clock = ContinuousClock()
+        var slowest = Duration.zero
         for index in 0..<cases {
+            let started = clock.now
+            defer { slowest = max(slowest, clock.now - started) }
             let (name, original) = Self.corpus[Int.random(in: 0..<Self.corpus.count, using: &rng)]
             var bytes = original
             for _ in 0..<Int.random(in: 1...3, using: &rng) {
@@ -120,6 +124,8 @@ struct SplitMix64: RandomNumberGenerator {
                 #expect(!error.message.isEmpty, "\(context)")
             }
         }
+        // No case comes near a hang (debug build, busy machine: a generous bound).
+        #expect(slowest < .seconds(10), "seed 0x\(String(Self.seed, radix: 16)) shard \(shard): slowest case \(slowest)")
         #expect(values + errors.values.reduce(0, +) == cases, "seed 0x\(String(Self.seed, radix: 16)) shard \(shard)")
         #expect(values > 0, "seed 0x\(String(Self.seed, radix: 16)) shard \(shard): no mutated case loaded")
         #expect(errors["malformedXML", default: 0] > 0, "seed 0x\(String(Self.seed, radix: 16)) shard \(shard): \(errors)")

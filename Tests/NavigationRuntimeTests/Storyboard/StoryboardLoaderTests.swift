@@ -99,6 +99,19 @@ import Testing
         #expect(segue.animates == false)
     }
 
+    @Test func load_whenLegacySearchDisplayController_keepsTheSceneControllerAndCountsIt() throws {
+        let xml = XML.document(
+            initial: "a",
+            XML.scene("a", kind: "tableViewController", extra: "<searchDisplayController id=\"sdc\"><connections/></searchDisplayController>"))
+        let storyboard = try StoryboardLoader.load(xml: xml)
+        #expect(storyboard.scenes.map(\.controllerID) == ["a"])
+        #expect(storyboard.scenes[0].additionalControllerKinds == [StoryboardControllerKind("searchDisplayController")])
+        let inspection = StoryboardInspection(storyboard)
+        #expect(inspection.viewControllersByType == ["searchDisplayController": 1, "tableViewController": 1])
+        let counter = try #require(IndependentStoryboardCounter.count(Data(xml.utf8)))
+        #expect(inspection.viewControllersByType == counter.controllersByType)
+    }
+
     @Test func load_whenBackReferenceOrUnknownElements_ignoresThem() throws {
         let xml = XML.document(
             initial: "a", XML.scene("a", body: "<futureThing wibble=\"1\"><segue reference=\"zzz\"/></futureThing>"))
