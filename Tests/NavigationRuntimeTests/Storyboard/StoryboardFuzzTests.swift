@@ -38,7 +38,12 @@ struct SplitMix64: RandomNumberGenerator {
         ($0.lastPathComponent, [UInt8](StoryboardFixtures.data($0)))
     }
 
-    enum Mutation: CaseIterable { case deleteRange, duplicateRange, truncate, swapAttributeValues, flipByte }
+    /// Byte-level mutations (mostly break the XML) and structure-preserving ones (keep it
+    /// well-formed and break the storyboard's meaning: dangling destinations, cycles, duplicates).
+    enum Mutation: CaseIterable {
+        case deleteRange, duplicateRange, truncate, flipByte
+        case swapAttributeValues, copyAttributeValue, deleteEmptyElement, duplicateEmptyElement
+    }
 
     static func mutate(_ input: [UInt8], _ mutation: Mutation, _ rng: inout SplitMix64) -> [UInt8] {
         var bytes = input
@@ -66,6 +71,21 @@ struct SplitMix64: RandomNumberGenerator {
             let b = Array(bytes[second])
             bytes.replaceSubrange(second, with: a)
             bytes.replaceSubrange(first, with: b)
+        case .copyAttributeValue:
+            let values = attributeValueRanges(bytes)
+            guard values.count >= 2 else { return bytes }
+            let source = values[Int.random(in: 0..<values.count, using: &rng)]
+            let target = values[Int.random(in: 0..<values.count, using: &rng)]
+            bytes.replaceSubrange(target, with: Array(bytes[source]))
+        case .deleteEmptyElement, .duplicateEmptyElement:
+            let elements = emptyElementRanges(bytes)
+            guard !elements.isEmpty else { return bytes }
+            let element = elements[Int.random(in: 0..<elements.count, using: &rng)]
+            if mutation == .deleteEmptyElement {
+                bytes.removeSubrange(element)
+            } else {
+                bytes.insert(contentsOf: Array(bytes[element]), at: element.upperBound)
+            }
         case .flipByte:
             let index = Int.random(in: 0..<bytes.count, using: &rng)
             let choices: [UInt8] = Array("<>/\"'=&!?- ax\n".utf8) + [0, 0xFF]
@@ -85,6 +105,24 @@ struct SplitMix64: RandomNumberGenerator {
                 while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
                 ranges.append(start..<end)
                 index = end
+            }
+            index += 1
+        }
+        return ranges
+    }
+
+    /// The ranges of empty elements `<name .../>` (segues, exits, placeholders, ...).
+    static func emptyElementRanges(_ bytes: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start: Int?
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<") {
+                start = index
+            } else if byte == UInt8(ascii: ">"), let open = start {
+                if index > open, bytes[index - 1] == UInt8(ascii: "/") { ranges.append(open..<(index + 1)) }
+                start = nil
             }
             index += 1
         }
