@@ -15,8 +15,8 @@ extension StoryboardLoader {
     /// Resolves a storyboard reference against the sibling files of the referring storyboard.
     ///
     /// A reference with no storyboard name points into `storyboard` itself. Otherwise the
-    /// file is `directory/<storyboardName>.storyboard`, and it must be a regular file in that
-    /// very folder (after resolving symbolic links). The target is the scene with the
+    /// file is `directory/<storyboardName>.storyboard`, and it must be a regular file (not a
+    /// FIFO or device) in that very folder (after resolving symbolic links). The target is the scene with the
     /// `referencedIdentifier`, or the referenced storyboard's initial controller.
     /// - Parameters:
     ///   - placeholder: A scene whose ``StoryboardScene/reference`` is set.
@@ -50,10 +50,9 @@ extension StoryboardLoader {
             let url = folder.appendingPathComponent(name + ".storyboard")
             let resolvedFolder = folder.standardizedFileURL.resolvingSymlinksInPath().path
             let resolvedFile = url.standardizedFileURL.resolvingSymlinksInPath()
-            var isDirectory: ObjCBool = false
-            guard resolvedFile.deletingLastPathComponent().path == resolvedFolder,
-                FileManager.default.fileExists(atPath: resolvedFile.path, isDirectory: &isDirectory), !isDirectory.boolValue
-            else {
+            // A regular file only: a FIFO or device named by a reference must not block the loader.
+            let type = (try? FileManager.default.attributesOfItem(atPath: resolvedFile.path))?[.type] as? FileAttributeType
+            guard resolvedFile.deletingLastPathComponent().path == resolvedFolder, type == .typeRegular else {
                 throw StoryboardError(.referencedFileNotFound, "referenced storyboard '\(name).storyboard' is not in \(folder.path)", at: location)
             }
             targetFile = url.path

@@ -112,6 +112,20 @@ import Testing
         #expect(throws: Never.self) { try StoryboardLoader.load(xml: StoryboardXML.document(initial: "a", StoryboardXML.scene("a", attributes: "customClass=\"Café€𝄞\""))) }
     }
 
+    @Test func reference_toAFIFO_isRefusedWithoutBlocking() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(mkfifo(folder.appendingPathComponent("Pipe.storyboard").path, 0o600) == 0)
+        let main = folder.appendingPathComponent("Main.storyboard")
+        try XML.document(
+            initial: "a", XML.scene("a", body: XML.connections(XML.segue("s", to: "p"))),
+            XML.scene("p", kind: "viewControllerPlaceholder", attributes: "storyboardName=\"Pipe\"")
+        ).write(to: main, atomically: true, encoding: .utf8)
+        let diagnostics = StoryboardLint().diagnostics(for: try StoryboardLoader.load(contentsOf: main))
+        #expect(diagnostics.map(\.ruleID) == ["missing-reference"])
+    }
+
     @Test func deepNesting_endsInValueOrTypedError() {
         let depth = 5_000
         let body = String(repeating: "<v>", count: depth) + String(repeating: "</v>", count: depth)
