@@ -16,7 +16,9 @@ import Foundation
 ///   or a reachable custom class the table does not describe).
 /// - `unreachable-scene` (warning): no path from an entry point (the initial controller or any
 ///   controller with a storyboard identifier) through relationships, embeds and segues.
-/// - `R2.12` (error): a legacy `push` segue from a scene that is inside no navigation controller.
+/// - `R2.12` (error): a legacy `push` segue from a scene that is inside no navigation controller
+///   on any path the storyboard draws (a scene nothing leads to, other than the initial one, may
+///   be pushed from code and is not judged).
 /// - `missing-reference` (error): a storyboard reference to a missing file or identifier.
 public struct StoryboardLint: Sendable {
     /// The rule ids.
