@@ -1,0 +1,56 @@
+// Tests: lint of every real fixture reports no error that is not a real problem of that file.
+
+import Foundation
+import Testing
+
+@testable import NavigationRuntime
+
+@Suite struct StoryboardFixtureLintTests {
+    /// The file name a fixture had in its repository (`owner__repo__path_Name.storyboard` → `Name.storyboard`).
+    static func originalName(_ url: URL) -> String {
+        String(url.lastPathComponent.split(separator: "_").last ?? "")
+    }
+
+    /// The repository prefix of a fixture (`owner__repo__`).
+    static func repository(_ url: URL) -> String {
+        url.lastPathComponent.components(separatedBy: "__").prefix(2).joined(separator: "__")
+    }
+
+    /// Storyboards the fixtures reference that were not copied into the fixture set: the only
+    /// errors lint may report on the fixtures (`missing-reference`), by fixture.
+    static let referencesOutsideFixtureSet: [String: [String]] = [
+        "HabitRPG": ["Main"],
+        "Playground_Playground": ["UserInterface", "Animations", "ActivityIndicators", "RefreshControl"],
+        "RxSwift": [
+            "GitHubSignup1", "TableViewWithEditingCommands", "GitHubSignup2", "Numbers", "Calculator", "ImagePicker",
+            "Geolocation", "SimpleUIPickerViewExample", "SimpleTableViewExample", "SimpleValidation",
+            "GitHubSearchRepositories", "SimpleTableViewExampleSectioned", "APIWrappers", "PartialUpdates", "WikipediaSearch",
+        ],
+    ]
+
+    /// Lints a fixture inside a folder that holds it and its repository's other fixtures under
+    /// their original names, so that references between them resolve as in the repository.
+    @Test(arguments: StoryboardFixtures.all)
+    func lint_whenRealFixture_reportsOnlyReferencesOutsideTheFixtureSet(_ url: URL) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-fixture-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent(Self.originalName(url))
+        try FileManager.default.copyItem(at: url, to: copy)
+        // The same repository's other storyboards (one per name: two apps of one repo may both have Main).
+        for sibling in StoryboardFixtures.all where Self.repository(sibling) == Self.repository(url) {
+            let target = folder.appendingPathComponent(Self.originalName(sibling))
+            if !FileManager.default.fileExists(atPath: target.path) { try FileManager.default.copyItem(at: sibling, to: target) }
+        }
+        let diagnostics = StoryboardLint().diagnostics(for: try StoryboardLoader.load(contentsOf: copy))
+        let errors = diagnostics.filter { $0.severity == .error }
+        let expected = Self.referencesOutsideFixtureSet.first { url.lastPathComponent.contains($0.key) }?.value ?? []
+        #expect(errors.map(\.ruleID) == Array(repeating: "missing-reference", count: expected.count))
+        #expect(errors.map(\.message) == expected.map { "referenced storyboard '\($0).storyboard' is not in \(folder.path)" })
+        // Without sources, every unwind exit is a warning that it cannot be checked; nothing else warns.
+        let warnings = diagnostics.filter { $0.severity == .warning }
+        #expect(warnings.allSatisfy { $0.ruleID == "unhandled-unwind-action" })
+        let storyboard = try StoryboardLoader.load(contentsOf: copy)
+        #expect(warnings.count == storyboard.unwindSegues.count)
+    }
+}
