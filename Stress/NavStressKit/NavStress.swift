@@ -11,6 +11,10 @@ public enum NavStress {
         SUBCOMMANDS:
           run       The load run: a built-in scenario in several windows at once (default).
           bench     Side-by-side benchmarks in one process and one run.
+          inspect   What the loader read from storyboards (--json for DESIGN §11's shape).
+          lint      Diagnostics as path:line:column: error|warning: message.
+          graph     The navigation map as Graphviz DOT.
+          drive     Run a script of steps against a storyboard in one window.
 
           See 'navstress <subcommand> --help' for each subcommand's options.
         """
@@ -25,6 +29,14 @@ public enum NavStress {
                 return try await RunCommand.main(arguments).rawValue
             case "bench":
                 return try await BenchCommand.main(arguments).rawValue
+            case "inspect":
+                return StoryboardCommands.inspect(arguments)
+            case "lint":
+                return StoryboardCommands.lint(arguments)
+            case "graph":
+                return StoryboardCommands.graph(arguments)
+            case "drive":
+                return try await DriveCommand.main(arguments).rawValue
             case "--help", "-h", "help":
                 print(usage)
                 return NavStressExit.success.rawValue

@@ -170,24 +170,41 @@ public actor GenericViewController: ViewController {
     public nonisolated let className: String?
     public nonisolated let modalPresentationStyle: PresentationStyle
     public nonisolated let definesPresentationContext: Bool
-    public nonisolated let unwindActions: Set<String>
+    private nonisolated let declaredActions: Set<String>
+    private nonisolated let declarations: UnwindDeclarations?
+    public nonisolated let initialChildren: [any ViewController]
+
+    /// The unwind actions given at init, plus what ``UnwindDeclarations`` says of its class and
+    /// scene now.
+    public nonisolated var unwindActions: Set<String> {
+        guard let declarations else { return declaredActions }
+        return declaredActions.union(declarations.actions(className: className, controllerID: context.scene?.identifier))
+    }
 
     /// Creates a generic controller.
     ///
-    /// - Parameter unwindActions: the unwind actions it accepts (e.g. learnt from the app's
-    ///   sources or a `handles` step); accepting one does nothing else.
+    /// - Parameters:
+    ///   - unwindActions: the unwind actions it accepts (e.g. learnt from the app's sources or
+    ///     a `handles` step); accepting one does nothing else.
+    ///   - declarations: a shared table of declared actions consulted on every search.
+    ///   - children: embedded children (a storyboard's container views), on screen with it.
     public init(
         context: ControllerContext,
         className: String? = nil,
         modalPresentationStyle: PresentationStyle = .automatic,
         definesPresentationContext: Bool = false,
-        unwindActions: Set<String> = []
+        unwindActions: Set<String> = [],
+        declarations: UnwindDeclarations? = nil,
+        children: [any ViewController] = []
     ) {
         self.context = context
         self.className = className
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
-        self.unwindActions = unwindActions
+        self.declaredActions = unwindActions
+        self.declarations = declarations
+        self.initialChildren = children
+        context.claim(children)
     }
 
     public nonisolated var receivesCallbacks: Bool { false }

@@ -9,6 +9,8 @@ public struct Scene: Sendable {
     public var identifier: String
     /// The controller's class name, for reports (`customClass` in a storyboard).
     public var className: String?
+    /// The storyboard identifier (`storyboardIdentifier`), if the scene has one.
+    public var storyboardIdentifier: String?
     /// The segues that start in this scene.
     public var segues: [SegueDefinition]
     /// Makes the scene's controller with the context it is given.
@@ -18,11 +20,13 @@ public struct Scene: Sendable {
     public init(
         _ identifier: String,
         className: String? = nil,
+        storyboardIdentifier: String? = nil,
         segues: [SegueDefinition] = [],
         make: @escaping @Sendable (ControllerContext) -> any ViewController
     ) {
         self.identifier = identifier
         self.className = className
+        self.storyboardIdentifier = storyboardIdentifier
         self.segues = segues
         self.make = make
     }

@@ -135,6 +135,18 @@ extension Window {
         )
     }
 
+    /// The controller with this id, if it is in the window's tree.
+    public func controller(_ id: ControllerID) -> (any ViewController)? {
+        func search(_ controller: any ViewController) -> (any ViewController)? {
+            if controller.id == id { return controller }
+            for child in controller.context.children {
+                if let found = search(child) { return found }
+            }
+            return controller.context.presented.flatMap(search)
+        }
+        return root.flatMap(search)
+    }
+
     private func snapshot(of controller: any ViewController) -> ControllerSnapshot {
         let context = controller.context
         let className: String =

@@ -1,0 +1,135 @@
+import Foundation
+
+extension Storyboard {
+    /// The storyboard as a ``SceneCatalog`` the runtime instantiates: one scene per controller
+    /// (identified by its element id), containers built from their relationships, embedded
+    /// children from embed segues, each scene's segues as its segue table.
+    ///
+    /// Storyboard references are resolved against sibling files when they are instantiated;
+    /// one that cannot be resolved becomes a generic controller named `StoryboardReference`.
+    public func catalog(registry: ClassRegistry = ClassRegistry(), directory: URL? = nil) -> SceneCatalog {
+        StoryboardCatalogBuilder(storyboard: self, registry: registry, directory: directory).catalog()
+    }
+}
+
+/// Builds a ``SceneCatalog`` from a ``Storyboard``.
+struct StoryboardCatalogBuilder: Sendable {
+    let storyboard: Storyboard
+    let registry: ClassRegistry
+    let directory: URL?
+
+    func catalog() -> SceneCatalog {
+        SceneCatalog(storyboard.scenes.map(scene(for:)))
+    }
+
+    private func scene(for scene: StoryboardScene) -> Scene {
+        let segues = scene.segues.compactMap(definition(for:))
+        let builder = self
+        return Scene(
+            scene.controllerID,
+            className: scene.customClass ?? scene.kind.rawValue,
+            storyboardIdentifier: scene.storyboardIdentifier,
+            segues: segues
+        ) { context in
+            builder.make(scene, context: context)
+        }
+    }
+
+    /// One segue of a scene as the runtime performs it (R2.1–R2.13).
+    private func definition(for segue: StoryboardSegue) -> SegueDefinition? {
+        let kind: SegueKind
+        switch segue.kind {
+        case .show: kind = .show
+        case .showDetail: kind = .showDetail
+        case .replace: kind = .replace
+        case .presentation, .modal:
+            if let customClass = segue.customClass, let performer = registry.performer(for: customClass) {
+                kind = .custom(performer)
+            } else {
+                kind = .presentModally(segue.modalPresentationStyle.flatMap(PresentationStyle.init(storyboardName:)))
+            }
+        case .popoverPresentation, .popover: kind = .presentAsPopover
+        case .push: kind = .push
+        case .unwind:
+            guard let action = segue.unwindAction else { return nil }
+            kind = .unwind(action: action)
+        case .custom:
+            // No registered performer: present modally, full screen (DESIGN §12).
+            kind = registry.performer(for: segue.customClass).map(SegueKind.custom) ?? .presentModally(.fullScreen)
+        default:
+            return nil  // relationship and embed segues are containment, not segues
+        }
+        return SegueDefinition(
+            identifier: segue.identifier,
+            kind: kind,
+            destination: segue.destinationID,
+            animates: segue.animates ?? true,
+            elementID: segue.id,
+            triggerID: segue.trigger.elementID
+        )
+    }
+
+    /// Makes a scene's controller and, first, the children its relationships name.
+    private func make(_ scene: StoryboardScene, context: ControllerContext) -> any ViewController {
+        let window = context.window
+        func child(_ id: String) -> (any ViewController)? { context.catalog?.instantiate(id, in: window) }
+        let relationships = scene.relationships
+        func children(_ kind: StoryboardRelationship.Kind) -> [any ViewController] {
+            relationships.filter { $0.kind == kind }.compactMap { child($0.destinationID) }
+        }
+        if scene.kind == .viewControllerPlaceholder {
+            return reference(scene, context: context)
+        }
+        switch scene.kind {
+        case .navigationController:
+            return NavigationController(context: context, viewControllers: children(.rootViewController))
+        case .tabBarController:
+            return TabBarController(context: context, viewControllers: children(.viewControllers))
+        case .splitViewController:
+            let primary = children(.masterViewController).first ?? GenericViewController(context: context.makeContext())
+            let secondary = children(.detailViewController).first ?? GenericViewController(context: context.makeContext())
+            return SplitViewController(context: context, primary: primary, secondary: secondary)
+        default:
+            let embedded = children(.embed)
+            if let factory = registry.factory(for: scene.customClass) {
+                return factory(context, embedded)
+            }
+            return GenericViewController(
+                context: context,
+                className: scene.customClass ?? scene.kind.rawValue,
+                declarations: registry.declarations,
+                children: embedded
+            )
+        }
+    }
+
+    /// A storyboard reference, resolved against its sibling files when it is instantiated.
+    private func reference(_ scene: StoryboardScene, context: ControllerContext) -> any ViewController {
+        guard
+            let resolved = try? StoryboardLoader.resolveReference(scene, in: storyboard, directory: directory),
+            let target = try? StoryboardLoader.load(contentsOf: URL(fileURLWithPath: resolved.file))
+        else {
+            return GenericViewController(context: context, className: "StoryboardReference")
+        }
+        let catalog = target.catalog(registry: registry, directory: directory)
+        return catalog.instantiate(resolved.controllerID, in: context.window)
+            ?? GenericViewController(context: context, className: "StoryboardReference")
+    }
+}
+
+extension PresentationStyle {
+    /// The style a storyboard's `modalPresentationStyle` attribute names, if it names one.
+    init?(storyboardName name: String) {
+        switch name {
+        case "fullScreen": self = .fullScreen
+        case "overFullScreen": self = .overFullScreen
+        case "currentContext": self = .currentContext
+        case "overCurrentContext": self = .overCurrentContext
+        case "pageSheet": self = .pageSheet
+        case "formSheet": self = .formSheet
+        case "popover": self = .popover
+        case "automatic": self = .automatic
+        default: return nil
+        }
+    }
+}
