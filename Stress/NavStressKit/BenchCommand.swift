@@ -8,10 +8,13 @@ enum BenchCommand {
         OVERVIEW: Side-by-side benchmarks, in one process and one run (build with -c release).
 
         USAGE: navstress bench [segue] [--iterations N] [--json]
+               navstress bench storyboards DIR [--passes N]
 
         CASES:
-          segue    Uncontended performSegue (show, push) on one window with a zero-duration
-                   clock, next to a bare actor round trip measured in the same run.
+          segue        Uncontended performSegue (show, push) on one window with a zero-duration
+                       clock, next to a bare actor round trip measured in the same run.
+          storyboards  Load + lint every storyboard in DIR, next to a bare XMLParser pass that
+                       only counts elements and a Python xml.etree script that does the same.
 
         OPTIONS:
           --iterations N   Operations per measurement (default: 200000).
@@ -19,26 +22,29 @@ enum BenchCommand {
         """
 
     static func main(_ arguments: [String]) async throws -> NavStressExit {
-        let options = try Options(arguments, valued: ["iterations"], flags: ["json", "help"])
+        let options = try Options(arguments, valued: ["iterations", "passes"], flags: ["json", "help"])
         if options.flag("help") {
             print(help)
             return .success
         }
         let iterations = try options.int("iterations", default: 200_000, in: 1_000...100_000_000)
-        let cases = options.positional.isEmpty ? ["segue"] : options.positional
         var results: [(name: String, nanoseconds: Double)] = []
-        for name in cases {
-            switch name {
-            case "segue": results += try await SegueBenchmark.run(iterations: iterations)
-            default: throw UsageError("unknown bench case '\(name)' (cases: segue)")
-            }
+        switch options.positional.first ?? "segue" {
+        case "segue":
+            results = try await SegueBenchmark.run(iterations: iterations)
+        case "storyboards":
+            guard options.positional.count == 2 else { throw UsageError("bench storyboards takes one folder") }
+            let passes = try options.int("passes", default: 9, in: 1...1_000)
+            results = try StoryboardBenchmark.run(directory: options.positional[1], passes: passes)
+        case let name:
+            throw UsageError("unknown bench case '\(name)' (cases: segue, storyboards)")
         }
         if options.flag("json") {
             let object = Dictionary(uniqueKeysWithValues: results.map { ($0.name, $0.nanoseconds) })
             let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
             print(String(decoding: data, as: UTF8.self))
         } else {
-            let base = results.first { $0.name == "bare actor round trip" }?.nanoseconds ?? 1
+            let base = results.first?.nanoseconds ?? 1
             for result in results {
                 let name = result.name.padding(toLength: 44, withPad: " ", startingAt: 0)
                 print(name + String(format: "%10.1f ns/op   x%.2f", result.nanoseconds, result.nanoseconds / base))
