@@ -13,6 +13,8 @@ enum BenchCommand {
         CASES:
           segue        Uncontended performSegue (show, push) on one window with a zero-duration
                        clock, next to a bare actor round trip measured in the same run.
+          unwind       Resolving an unwind in a tree of 1,000 controllers (a full search that finds
+                       no destination, and one that finds the farthest), next to a push.
           storyboards  Load + lint every storyboard in DIR, next to a bare XMLParser pass that
                        only counts elements and a Python xml.etree script that does the same.
 
@@ -32,12 +34,14 @@ enum BenchCommand {
         switch options.positional.first ?? "segue" {
         case "segue":
             results = try await SegueBenchmark.run(iterations: iterations)
+        case "unwind":
+            results = try await UnwindBenchmark.run(iterations: max(1_000, iterations / 20))
         case "storyboards":
             guard options.positional.count == 2 else { throw UsageError("bench storyboards takes one folder") }
             let passes = try options.int("passes", default: 9, in: 1...1_000)
             results = try StoryboardBenchmark.run(directory: options.positional[1], passes: passes)
         case let name:
-            throw UsageError("unknown bench case '\(name)' (cases: segue, storyboards)")
+            throw UsageError("unknown bench case '\(name)' (cases: segue, unwind, storyboards)")
         }
         if options.flag("json") {
             let object = Dictionary(uniqueKeysWithValues: results.map { ($0.name, $0.nanoseconds) })
@@ -109,6 +113,76 @@ actor BenchDriver {
             done += batch
         }
         return completed
+    }
+}
+
+extension BenchDriver {
+    func unwinds(from source: any ViewController, action: String, count: Int) async throws -> Int {
+        var found = 0
+        for _ in 0..<count {
+            if case .noDestination = try await source.performUnwind(action: action, animated: false) { found &+= 1 }
+        }
+        return found
+    }
+
+    func pushPops(on window: Window, navigation: NavigationController, count: Int) async throws -> Int {
+        var done = 0
+        for _ in 0..<count {
+            try await navigation.pushViewController(GenericViewController(context: window.makeContext()), animated: false)
+            try await navigation.popViewController(animated: false)
+            done &+= 1
+        }
+        return done
+    }
+}
+
+/// `bench unwind`: a tab bar of 10 navigation stacks of 99 controllers (1,001 controllers).
+enum UnwindBenchmark {
+    static func run(iterations: Int) async throws -> [(name: String, nanoseconds: Double)] {
+        let window = Window(configuration: .immediate)
+        var stacks: [NavigationController] = []
+        for tab in 0..<10 {
+            let children = (0..<99).map { index in
+                GenericViewController(
+                    context: window.makeContext(),
+                    unwindActions: tab == 9 && index == 0 ? ["farthest:"] : []
+                )
+            }
+            stacks.append(NavigationController(context: window.makeContext(), viewControllers: children))
+        }
+        let tabBar = TabBarController(context: window.makeContext(), viewControllers: stacks)
+        try await window.setRootViewController(tabBar)
+        let driver = BenchDriver()
+        let source = await stacks[0].topViewController ?? GenericViewController(context: window.makeContext())
+        _ = try await driver.unwinds(from: source, action: "missing:", count: 100)
+        let miss = try await measure(iterations) {
+            _ = try await driver.unwinds(from: source, action: "missing:", count: iterations)
+        }
+        let push = try await measure(iterations) {
+            _ = try await driver.pushPops(on: window, navigation: stacks[0], count: iterations)
+        }
+        // The farthest destination: the root of the last tab, searched last; the unwind selects
+        // that tab, so switch back each time (two transitions per iteration, measured together).
+        let far = try await measure(iterations) {
+            for _ in 0..<iterations {
+                try await source.performUnwind(action: "farthest:", animated: false)
+                try await tabBar.selectTab(at: 0)
+            }
+        }
+        await window.close()
+        return [
+            ("push + pop (1 window)", push),
+            ("unwind, full search, no destination (1,001)", miss),
+            ("unwind to the farthest + select back (1,001)", far),
+        ]
+    }
+
+    private static func measure(_ iterations: Int, _ body: () async throws -> Void) async throws -> Double {
+        let clock = ContinuousClock()
+        let start = clock.now
+        try await body()
+        let elapsed = clock.now - start
+        return (Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9) / Double(iterations)
     }
 }
 

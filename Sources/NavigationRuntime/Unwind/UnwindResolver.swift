@@ -62,8 +62,11 @@ extension Window {
             case .useDefaultSearch: break
             }
             for child in await allowedChildren(of: next, from: source) {
-                if let found = await searchSubtree(child, action: action, source: source, sender: sender) {
-                    return found
+                switch searchWithoutHooks(child, action: action, source: source) {
+                case .found(let found): return found
+                case .notFound: continue
+                case .needsHooks:
+                    if let found = await searchSubtree(child, action: action, source: source, sender: sender) { return found }
                 }
             }
             if await accepts(next, action: action, source: source, sender: sender) { return next }
@@ -84,9 +87,36 @@ extension Window {
         case .useDefaultSearch: break
         }
         for child in await allowedChildren(of: controller, from: source) {
-            if let found = await searchSubtree(child, action: action, source: source, sender: sender) { return found }
+            // Subtrees of controllers without hooks are searched with no suspension at all.
+            switch searchWithoutHooks(child, action: action, source: source) {
+            case .found(let found): return found
+            case .notFound: continue
+            case .needsHooks:
+                if let found = await searchSubtree(child, action: action, source: source, sender: sender) { return found }
+            }
         }
         return await accepts(controller, action: action, source: source, sender: sender) ? controller : nil
+    }
+
+    private enum PlainSearch {
+        case found(any ViewController)
+        case notFound
+        /// A controller of the subtree has hooks: search it with ``searchSubtree``.
+        case needsHooks
+    }
+
+    /// The same search as ``searchSubtree`` for a subtree none of whose controllers has hooks
+    /// (their defaults are read directly); gives up at the first controller that has hooks.
+    private func searchWithoutHooks(_ controller: any ViewController, action: String, source: any ViewController) -> PlainSearch {
+        guard !controller.receivesCallbacks else { return .needsHooks }
+        for child in unwindSearchOrder(of: controller, from: source) {
+            switch searchWithoutHooks(child, action: action, source: source) {
+            case .found(let found): return .found(found)
+            case .notFound: continue
+            case .needsHooks: return .needsHooks
+            }
+        }
+        return controller !== source && controller.unwindActions.contains(action) ? .found(controller) : .notFound
     }
 
     private func legacyAnswer(
