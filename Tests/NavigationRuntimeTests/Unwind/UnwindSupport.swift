@@ -224,8 +224,13 @@ struct UnwindWorld {
     }
 
     /// A navigation controller (it logs nothing to the recorder; its callbacks are in the journal).
-    func navigation(_ name: String, _ children: [any ViewController], delegate: Bool = false) async -> NavigationController {
-        let navigation = base.navigation(name, children)
+    func navigation(
+        _ name: String,
+        _ children: [any ViewController],
+        definesContext: Bool = false,
+        delegate: Bool = false
+    ) async -> NavigationController {
+        let navigation = base.navigation(name, children, definesContext: definesContext)
         book.set(navigation.id, name)
         if delegate { await navigation.setDelegate(RecordingNavigationDelegate(recorder: recorder)) }
         return navigation
