@@ -458,3 +458,95 @@ private final class Notes: Sendable {
         }
     }
 }
+
+@Suite struct UnwindMoreExecutionTests {
+    // R7.9, R6.5, R6.7: N1[A,B] ▸ S (over full screen: B stays on screen under S); A handles
+    // the action; S unwinds to A: one transition dismisses S and pops B; S and B disappear
+    // (top layer first), only A appears.
+    @Test func r7_9_r6_5_unwindFromAnOverFullScreenPresentationIntoTheStack() async throws {
+        let w = UnwindWorld()
+        let (a, b) = (w.probe("A", actions: [done]), w.probe("B"))
+        let n1 = await w.navigation("N1", [a, b])
+        try await w.start(with: n1)
+        let s = w.probe("S")
+        try await b.present(s, style: .overFullScreen, animated: false)
+        w.recorder.clear()
+
+        #expect(try await s.performUnwind(action: done) == .completed(sequence: 3))
+
+        #expect(w.recorder.take() == [
+            "B.canPerformUnwind(done:, from: S) → false",
+            "A.canPerformUnwind(done:, from: S) → true",
+            "S.prepare(nil S→A unwind(done:), sender: nil)",
+            "A.performUnwindAction(done:, nil S→A)",
+            "B.willMove(toParent: nil)", "A.viewDidLoad",
+            "S.viewWillDisappear(true)", "B.viewWillDisappear(true)", "A.viewWillAppear(true)",
+            "S.viewDidDisappear(true)", "B.viewDidDisappear(true)", "A.viewDidAppear(true)",
+            "B.didMove(toParent: nil)",
+        ])
+        #expect(await w.tree() == "N1(navigation, appeared)[A(content, appeared)]")
+    }
+
+    // R7.6, R6.5: the destination under an over-full-screen presentation is already on screen:
+    // the dismissal gives it no appear callbacks; only S disappears.
+    @Test func r7_8_r6_5_destinationUnderAnOverFullScreenPresentationGetsNoAppearCallbacks() async throws {
+        let w = UnwindWorld()
+        let a = w.probe("A", actions: [done])
+        try await w.start(with: a)
+        let s = w.probe("S")
+        try await a.present(s, style: .overFullScreen, animated: false)
+        w.recorder.clear()
+
+        #expect(try await s.performUnwind(action: done) == .completed(sequence: 3))
+
+        #expect(w.recorder.take() == [
+            "A.canPerformUnwind(done:, from: S) → true",
+            "S.prepare(nil S→A unwind(done:), sender: nil)",
+            "A.performUnwindAction(done:, nil S→A)",
+            "S.viewWillDisappear(true)", "S.viewDidDisappear(true)",
+        ])
+        #expect(await w.tree() == "A(content, appeared)")
+    }
+
+    // R7.7 at the level the search climbs to: the source's own container P overrides the
+    // legacy hook and names K: K is the destination, P's other children are not searched.
+    @Test func r7_7_legacyOverrideAtTheSourcesContainer() async throws {
+        let w = UnwindWorld()
+        let (k, s) = (w.probe("K", actions: [done]), w.probe("S"))
+        let other = w.probe("O", actions: [done])
+        let p = w.probe("P", children: [other, k, s])
+        await p.setLegacyAnswer(.destination(k))
+        try await w.start(with: p)
+
+        #expect(try await s.performUnwind(action: done) == .noChange)
+
+        #expect(w.recorder.take() == [
+            "P.viewControllerForUnwindSegueAction(done:, from: S) → K",
+            "S.prepare(nil S→K unwind(done:), sender: nil)",
+            "K.performUnwindAction(done:, nil S→K)",
+            "P.unwind(for: nil S→K, towards: K)",
+        ])
+    }
+
+    // DESIGN §3.5 with R7.10's "nothing happens": an unwind with `.dropIfBusy` while a
+    // transition runs is dropped before any search.
+    @Test func r7_10_unwindDroppedWhenBusyDoesNothing() async throws {
+        let clock = ManualClock()
+        let w = UnwindWorld(clock: clock)
+        let (a, c) = (w.probe("A", actions: [done]), w.probe("C"))
+        let n = await w.navigation("N", [a, c])
+        try await w.start(with: n)
+        let d = w.probe("D")
+
+        let push = Task { try await n.pushViewController(d) }
+        await clock.sleepers(atLeast: 1)
+        #expect(try await c.performUnwind(action: done, policy: .dropIfBusy) == .dropped)
+        clock.advance(by: .seconds(1))
+        #expect(try await push.value == .completed(sequence: 2))
+
+        #expect(w.recorder.take().contains { $0.contains("Unwind") || $0.contains("prepare") } == false)
+        #expect(await w.tree() == """
+            N(navigation, appeared)[A(content, disappeared), C(content, disappeared), D(content, appeared)]
+            """)
+    }
+}
