@@ -29,9 +29,14 @@ func child(of controller: any ViewController, containing source: any ViewControl
 /// The children of `controller` in unwind search order, most recent first (R7.6), without the
 /// one containing `source`. Reads the tree: call only on the window's executor.
 func unwindSearchOrder(of controller: any ViewController, from source: any ViewController) -> [any ViewController] {
+    unwindSearchOrder(of: controller, excluding: child(of: controller, containing: source))
+}
+
+/// The children of `controller` in unwind search order, without `excluded`.
+func unwindSearchOrder(of controller: any ViewController, excluding excluded: (any ViewController)?) -> [any ViewController] {
     let context = controller.context
     let children = context.didAdoptInitialChildren ? context.children : controller.initialChildren
-    let containing = child(of: controller, containing: source)
+    let containing = excluded
     var ordered: [any ViewController]
     switch controller.kind {
     case .navigation, .split:
@@ -109,7 +114,8 @@ extension Window {
     /// (their defaults are read directly); gives up at the first controller that has hooks.
     private func searchWithoutHooks(_ controller: any ViewController, action: String, source: any ViewController) -> PlainSearch {
         guard !controller.receivesCallbacks else { return .needsHooks }
-        for child in unwindSearchOrder(of: controller, from: source) {
+        // Below the levels the search walks up through, no child contains the source.
+        for child in unwindSearchOrder(of: controller, excluding: nil) {
             switch searchWithoutHooks(child, action: action, source: source) {
             case .found(let found): return .found(found)
             case .notFound: continue

@@ -51,10 +51,9 @@ extension Window {
     /// each container on the path makes its child on the path visible (a stack pops to it, a
     /// tab bar selects it).
     func unwindPlan(to destination: any ViewController) -> (changes: [Change], path: [(container: any ViewController, child: any ViewController)]) {
-        var changes: [Change] = []
-        if let presenter = dismissingPresenter(forUnwindTo: destination) {
-            changes.append(.dismiss(presenter: presenter))
-        }
+        // Everything presented above the destination's layer goes: each presentation made by
+        // the destination or an ancestor in its layer, the top-most (outermost) first.
+        var changes: [Change] = presentersAbove(destination).map { .dismiss(presenter: $0) }
         var path: [(container: any ViewController, child: any ViewController)] = []
         var child = destination
         while let container = child.context.parent {
@@ -77,15 +76,16 @@ extension Window {
         return (changes, path)
     }
 
-    /// The controller in the destination's layer whose presented chain must go: the nearest
-    /// one, from the destination up its parents, that presents.
-    private func dismissingPresenter(forUnwindTo destination: any ViewController) -> (any ViewController)? {
+    /// The controllers from the destination up its parents (its layer) that present something,
+    /// outermost first: their presented chains cover the destination.
+    private func presentersAbove(_ destination: any ViewController) -> [any ViewController] {
+        var presenters: [any ViewController] = []
         var current: (any ViewController)? = destination
         while let controller = current {
-            if controller.context.presented != nil { return controller }
+            if controller.context.presented != nil { presenters.append(controller) }
             current = controller.context.parent
         }
-        return nil
+        return presenters.reversed()
     }
 }
 

@@ -50,8 +50,8 @@ struct AppliedChange {
     /// Controllers being presented or dismissed (for `isBeingPresented` / `isBeingDismissed`).
     var presented: [any ViewController] = []
     var dismissed: [any ViewController] = []
-    /// The navigation controller whose top changes (for its delegate, R4.12).
-    var navigation: NavigationController?
+    /// The navigation controllers whose stacks change (for their delegates, R4.12).
+    var navigations: [NavigationController] = []
     /// Containers that adopted their initial children in this change (undone on rollback).
     var adopted: [any ViewController] = []
 }
@@ -116,10 +116,10 @@ extension Window {
         }
         await deliver(.viewWillDisappear(animated: animated), to: disappearing, animated: animated)
         await deliver(.viewWillAppear(animated: animated), to: appearing, animated: animated)
-        if let navigation = applied.navigation, navigation.context.hasDelegate,
-            let top = navigation.context.children.last, !isClosed
-        {
-            await navigation.notifyDelegate(willShow: top, animated: animated)
+        for navigation in applied.navigations where navigation.context.hasDelegate && !isClosed {
+            if let top = navigation.context.children.last {
+                await navigation.notifyDelegate(willShow: top, animated: animated)
+            }
         }
 
         // In flight: the animation. Then the commit point.
@@ -148,10 +148,10 @@ extension Window {
         await deliver(.viewDidDisappear(animated: animated), to: disappearingPost, animated: animated)
         await deliver(.viewDidAppear(animated: animated), to: appearingPost, animated: animated)
         await deliverMoves(applied.moves, phase: .end, animated: animated)
-        if let navigation = applied.navigation, navigation.context.hasDelegate,
-            let top = navigation.context.children.last, !isClosed
-        {
-            await navigation.notifyDelegate(didShow: top, animated: animated)
+        for navigation in applied.navigations where navigation.context.hasDelegate && !isClosed {
+            if let top = navigation.context.children.last {
+                await navigation.notifyDelegate(didShow: top, animated: animated)
+            }
         }
         markFlags(applied, on: false)
         return .completed(sequence: lastSequence)
@@ -166,7 +166,7 @@ extension Window {
         applied.moves.contains { $0.controller.receivesCallbacks }
             || appearing.contains { $0.receivesCallbacks }
             || disappearing.contains { $0.receivesCallbacks }
-            || (applied.navigation?.context.hasDelegate ?? false)
+            || applied.navigations.contains { $0.context.hasDelegate }
     }
 
     /// The same transition as ``runChange(_:request:animated:cancellable:)`` when nothing in it
@@ -454,6 +454,7 @@ extension Window {
                 applied.presented += part.presented
                 applied.dismissed += part.dismissed
                 applied.adopted += part.adopted
+                applied.navigations += part.navigations
             }
             return applied
 
@@ -469,7 +470,7 @@ extension Window {
             let context = navigation.context
             var applied = AppliedChange(
                 undo: .push(navigation),
-                navigation: navigation
+                navigations: [navigation]
             )
             applied.moves.append(.init(controller: controller, from: nil, to: navigation))
             context.children.append(controller)
@@ -483,7 +484,7 @@ extension Window {
             context.children.removeLast(removed.count)
             var applied = AppliedChange(
                 undo: .pop(navigation, removed: removed),
-                navigation: navigation
+                navigations: [navigation]
             )
             for controller in removed {
                 applied.moves.append(.init(controller: controller, from: navigation, to: nil))
@@ -497,7 +498,7 @@ extension Window {
             let old = context.children
             var applied = AppliedChange(
                 undo: .stack(navigation, old: old),
-                navigation: navigation
+                navigations: [navigation]
             )
             let (removedControllers, addedControllers) = stackDifference(from: old, to: stack)
             for removed in removedControllers {
