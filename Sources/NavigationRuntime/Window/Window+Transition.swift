@@ -56,29 +56,38 @@ struct AppliedChange {
     var adopted: [any ViewController] = []
 }
 
-/// The controllers on screen, in the order callbacks are delivered: `pre` parents before
-/// children (will-phase), `post` children before parents (did-phase, R6.12).
+/// The controllers on screen, as a depth-first walk: each controller is entered (parents
+/// before children: the will-phase order) and exited (children before parents: the did-phase
+/// order, R6.12). One array, so that a transition allocates little.
 struct VisibleSet {
-    var pre: [any ViewController] = []
-    var post: [any ViewController] = []
-    /// How many presentations each controller of `pre` / `post` sits above the root's layer.
-    var preLayers: [Int] = []
-    var postLayers: [Int] = []
-
-    func contains(_ controller: any ViewController) -> Bool {
-        pre.contains { $0 === controller }
+    struct Step {
+        let controller: any ViewController
+        /// How many presentations the controller sits above the root's layer.
+        let layer: Int
+        /// `false` when the walk enters the controller, `true` when it leaves it.
+        let isExit: Bool
     }
 
-    /// The controllers not in `other`, in callback order. Controllers leaving go top layer
-    /// first (a multi-level dismiss disappears top-down, R6.7); arriving ones in tree order.
+    var steps: [Step] = []
+
+    func contains(_ controller: any ViewController) -> Bool {
+        steps.contains { !$0.isExit && $0.controller === controller }
+    }
+
+    /// The controllers not in `other`, in callback order (`postOrder`: the did-phase order).
+    /// With `topLayerFirst`, controllers of higher layers come first (a multi-level dismiss
+    /// disappears top-down, R6.7); otherwise tree order.
     func missing(from other: VisibleSet, postOrder: Bool, topLayerFirst: Bool) -> [any ViewController] {
-        let list = postOrder ? post : pre
-        let layers = postOrder ? postLayers : preLayers
-        var result = zip(list, layers).filter { entry in !other.contains(entry.0) }
-        if topLayerFirst && result.contains(where: { $0.1 != result.first?.1 }) {
-            result = result.enumerated().sorted { ($0.element.1, -$0.offset) > ($1.element.1, -$1.offset) }.map(\.element)
+        var result: [any ViewController] = []
+        var layers: [Int] = []
+        for step in steps where step.isExit == postOrder && !other.contains(step.controller) {
+            result.append(step.controller)
+            layers.append(step.layer)
         }
-        return result.map(\.0)
+        guard topLayerFirst, let first = layers.first, layers.contains(where: { $0 != first }) else { return result }
+        return zip(result, layers).enumerated()
+            .sorted { ($0.element.1, -$0.offset) > ($1.element.1, -$1.offset) }
+            .map(\.element.0)
     }
 }
 
@@ -322,10 +331,7 @@ extension Window {
     /// The controllers on screen now.
     func visibleSet() -> VisibleSet {
         var set = VisibleSet()
-        set.pre.reserveCapacity(8)
-        set.post.reserveCapacity(8)
-        set.preLayers.reserveCapacity(8)
-        set.postLayers.reserveCapacity(8)
+        set.steps.reserveCapacity(16)
         if let root { collectVisible(root, layer: 0, into: &set) }
         return set
     }
@@ -334,28 +340,22 @@ extension Window {
         let context = controller.context
         let covered = context.presented?.context.presentationStyle?.removesPresenterViews ?? false
         if !covered {
-            set.pre.append(controller)
-            set.preLayers.append(layer)
-            for child in visibleChildren(of: controller) { collectVisible(child, layer: layer, into: &set) }
-            set.post.append(controller)
-            set.postLayers.append(layer)
+            set.steps.append(.init(controller: controller, layer: layer, isExit: false))
+            switch controller.kind {
+            case .navigation:
+                if let top = context.children.last { collectVisible(top, layer: layer, into: &set) }
+            case .tabBar:
+                if context.children.indices.contains(context.selectedIndex) {
+                    collectVisible(context.children[context.selectedIndex], layer: layer, into: &set)
+                }
+            case .split where context.isCollapsed:
+                if let primary = context.children.first { collectVisible(primary, layer: layer, into: &set) }
+            case .split, .content:
+                for child in context.children { collectVisible(child, layer: layer, into: &set) }
+            }
+            set.steps.append(.init(controller: controller, layer: layer, isExit: true))
         }
         if let presented = context.presented { collectVisible(presented, layer: layer + 1, into: &set) }
-    }
-
-    /// The children of a controller that are on screen when it is.
-    func visibleChildren(of controller: any ViewController) -> [any ViewController] {
-        let context = controller.context
-        switch controller.kind {
-        case .navigation:
-            return context.children.last.map { [$0] } ?? []
-        case .split where context.isCollapsed:
-            return context.children.first.map { [$0] } ?? []
-        case .tabBar:
-            return context.children.indices.contains(context.selectedIndex) ? [context.children[context.selectedIndex]] : []
-        case .split, .content:
-            return context.children
-        }
     }
 
     /// Marks a subtree as in the window's tree, adopting containers' initial children.
