@@ -1,4 +1,0 @@
-import Testing
-import NavStressKit
-
-@Test func stressTargetBuilds() { #expect(Bool(true)) }
