@@ -33,14 +33,17 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
 
     /// Whether the runtime has taken the controller's initial children (containers) yet.
     var didAdoptInitialChildren = false
-    /// The container or content controller this controller is a child of.
-    weak var parent: (any ViewController)?
+    /// The container or content controller this controller is a child of, while it is in the
+    /// window's tree. A strong reference: the window clears it when the controller leaves the
+    /// tree, so only attached subtrees have child-to-parent links (no cycle outlives the tree,
+    /// and no weak reference puts a side table on every container).
+    var parent: (any ViewController)?
     /// The children: a navigation stack bottom to top, tabs in order, or embedded children.
     var children: [any ViewController] = []
     /// The controller this one presents (at most one, R3.6).
     var presented: (any ViewController)?
-    /// The controller that presents this one.
-    weak var presenting: (any ViewController)?
+    /// The controller that presents this one, while in the tree (cleared like ``parent``).
+    var presenting: (any ViewController)?
     /// How this controller was presented (resolved style), while it is presented.
     var presentationStyle: PresentationStyle?
     /// Whether the controller is in its window's tree (reachable from the root).

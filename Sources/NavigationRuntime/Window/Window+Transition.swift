@@ -374,8 +374,14 @@ extension Window {
                 }
             }
         }
-        for child in context.children { attach(child, into: &applied) }
-        if let presented = context.presented { attach(presented, into: &applied) }
+        for child in context.children {
+            child.context.parent = controller
+            attach(child, into: &applied)
+        }
+        if let presented = context.presented {
+            presented.context.presenting = controller
+            attach(presented, into: &applied)
+        }
         // A split that enters a compact window starts collapsed (the default collapse, R5.6).
         if let split = controller as? SplitViewController, traits.horizontalSizeClass == .compact,
             !context.isCollapsed
@@ -394,15 +400,30 @@ extension Window {
     func reattach(_ controller: any ViewController) {
         let context = controller.context
         context.isAttached = true
-        for child in context.children { reattach(child) }
-        if let presented = context.presented { reattach(presented) }
+        for child in context.children {
+            child.context.parent = controller
+            reattach(child)
+        }
+        if let presented = context.presented {
+            presented.context.presenting = controller
+            reattach(presented)
+        }
     }
 
+    /// Marks a subtree as out of the tree. The upward links inside it (`parent`,
+    /// `presenting`) are cleared so that a detached subtree holds no reference cycle; its
+    /// downward links (children, presented) and claims keep its structure for a later attach.
     func detach(_ controller: any ViewController) {
         let context = controller.context
         context.isAttached = false
-        for child in context.children { detach(child) }
-        if let presented = context.presented { detach(presented) }
+        for child in context.children {
+            detach(child)
+            child.context.parent = nil
+        }
+        if let presented = context.presented {
+            detach(presented)
+            presented.context.presenting = nil
+        }
     }
 
     /// Applies a change to the tree (R4.1: the tree reflects it from the begin phase on).
