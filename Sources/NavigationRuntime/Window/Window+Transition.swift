@@ -79,15 +79,22 @@ struct VisibleSet {
     /// disappears top-down, R6.7); otherwise tree order.
     func missing(from other: VisibleSet, postOrder: Bool, topLayerFirst: Bool) -> [any ViewController] {
         var result: [any ViewController] = []
-        var layers: [Int] = []
+        var lowest = Int.max
+        var highest = Int.min
         for step in steps where step.isExit == postOrder && !other.contains(step.controller) {
             result.append(step.controller)
-            layers.append(step.layer)
+            lowest = min(lowest, step.layer)
+            highest = max(highest, step.layer)
         }
-        guard topLayerFirst, let first = layers.first, layers.contains(where: { $0 != first }) else { return result }
-        return zip(result, layers).enumerated()
-            .sorted { ($0.element.1, -$0.offset) > ($1.element.1, -$1.offset) }
-            .map(\.element.0)
+        guard topLayerFirst, lowest < highest else { return result }
+        // Several layers leave: the top layer first, tree order within a layer (R6.7).
+        var ordered: [any ViewController] = []
+        for layer in stride(from: highest, through: lowest, by: -1) {
+            for step in steps where step.isExit == postOrder && step.layer == layer && !other.contains(step.controller) {
+                ordered.append(step.controller)
+            }
+        }
+        return ordered
     }
 }
 

@@ -62,6 +62,8 @@ public actor Window {
     public internal(set) var isClosed = false
     /// Journal subscribers.
     var subscribers: [UInt64: AsyncStream<JournalEvent>.Continuation] = [:]
+    /// Whether ``subscribers`` is not empty (read on every event).
+    var hasSubscribers = false
     var nextSubscriber: UInt64 = 0
     /// The last committed sequence number.
     public internal(set) var lastSequence: UInt64 = 0
@@ -107,6 +109,7 @@ public actor Window {
         emit(.windowClosed, request: nil)
         for continuation in subscribers.values { continuation.finish() }
         subscribers.removeAll()
+        hasSubscribers = false
     }
 
     /// Releases the tree (breaks the parent/child reference cycles) once nothing runs.
