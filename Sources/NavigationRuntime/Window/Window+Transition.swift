@@ -156,7 +156,7 @@ extension Window {
             throw error
         }
         lastSequence = queue.withLock { $0.commit() }
-        emit(.committed(record(of: applied)), request: id)
+        if hasSubscribers { emitCommit(applied, request: id) }
 
         // End phase (R6.2–R6.7), then containment ends and the delegate hears of it.
         let appearingPost = after.missing(from: before, postOrder: true, topLayerFirst: false)
@@ -217,7 +217,7 @@ extension Window {
             _ = note(.viewWillAppear(animated: animated), to: controller)
         }
         lastSequence = queue.withLock { $0.commit() }
-        emit(.committed(record(of: applied)), request: id)
+        if hasSubscribers { emitCommit(applied, request: id) }
         for controller in before.missing(from: after, postOrder: true, topLayerFirst: true) {
             _ = note(.viewDidDisappear(animated: animated), to: controller)
         }
@@ -572,6 +572,32 @@ extension Window {
                 undo: .dismiss(presenter: presenter, chain: chain, styles: styles),
                 dismissed: chain
             )
+        }
+    }
+
+    /// Journals a commit: first the subtrees that entered the tree (so that a reference model
+    /// can replay the change without knowing the controllers), then the change itself.
+    private func emitCommit(_ applied: AppliedChange, request id: RequestID) {
+        for controller in entered(applied) {
+            emit(.entered(snapshot(of: controller)), request: id)
+        }
+        emit(.committed(record(of: applied)), request: id)
+    }
+
+    /// The roots of the subtrees a change brought into the tree.
+    private func entered(_ applied: AppliedChange) -> [any ViewController] {
+        switch applied.undo {
+        case .root: return root.map { [$0] } ?? []
+        case .push(let navigation): return navigation.context.children.last.map { [$0] } ?? []
+        case .stack: return applied.moves.filter { $0.to != nil && !$0.isAdoption }.map(\.controller)
+        case .present(let presenter): return presenter.context.presented.map { [$0] } ?? []
+        case .split(let state):
+            // A collapse or expansion rearranges the whole split; a new secondary enters alone.
+            if state.collapsed != state.split.context.isCollapsed { return [state.split] }
+            let children = state.split.context.children
+            return children.count > 1 ? [children[1]] : []
+        case .composite(let parts): return parts.flatMap(entered)
+        case .pop, .dismiss, .selectTab, .traits: return []
         }
     }
 
