@@ -16,6 +16,17 @@ enum TransitionRequest: Sendable {
     case setTraits(Traits)
     case unwind(from: any ViewController, action: String, identifier: String?, sender: (any Sendable)?)
 
+    /// Whether the request runs user code (hooks, delegates, custom segues, unwind searches)
+    /// before its structural change is known; such requests mark their task for their whole
+    /// turn (see `Window.inScope(of:_:)`).
+    var runsUserCodeBeforeItsChange: Bool {
+        switch self {
+        case .segue, .performSegue, .unwind, .show, .setTraits: true
+        case .selectTab(_, _, let userTap): userTap
+        case .setRoot, .push, .pop, .popTo, .popToRoot, .setViewControllers, .present, .dismiss: false
+        }
+    }
+
     /// A short name for the journal.
     var name: String {
         switch self {
