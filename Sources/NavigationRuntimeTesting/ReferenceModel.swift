@@ -122,6 +122,16 @@ public struct ReferenceModel: Sendable, Hashable {
             try update(split) { $0 = node }
         case .setTraits(let traits):
             self.traits = traits
+        case .addChild(let parent, let child):
+            let node = try subtree(child)
+            try update(parent) { $0.children.append(node) }
+        case .removeFromParent(let parent, let child):
+            try update(parent) { node throws(Inconsistency) in
+                guard let index = node.children.firstIndex(where: { $0.id == child }) else {
+                    throw Inconsistency(description: "\(child) is not a child of \(parent)")
+                }
+                node.children.remove(at: index)
+            }
         case .composite(let changes):
             for change in changes { try apply(change) }
         }

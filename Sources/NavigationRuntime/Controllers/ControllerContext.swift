@@ -65,6 +65,8 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
     @exclusivity(unchecked) var isMovingFromParent = false
     /// Whether a navigation controller has a delegate (so transitions skip the call otherwise).
     @exclusivity(unchecked) var hasDelegate = false
+    /// The `animated` flag of the last manual `beginAppearanceTransition`, for its end (R6.12).
+    @exclusivity(unchecked) var manualAppearanceAnimated = false
     /// Whether a split view controller is collapsed (only its primary on screen).
     @exclusivity(unchecked) var isCollapsed = false
     /// What a collapsed split view controller put aside, to restore when it expands.

@@ -37,6 +37,12 @@ public protocol ViewController: Actor {
     /// this controller cover it (R3.4). Default `false`.
     nonisolated var definesPresentationContext: Bool { get }
 
+    /// Whether the runtime forwards appearance callbacks to this controller's children
+    /// (R6.12). Default `true`. A custom container that returns `false` drives its children
+    /// with ``ViewController/beginAppearanceTransition(_:animated:)`` and
+    /// ``ViewController/endAppearanceTransition()``.
+    nonisolated var shouldAutomaticallyForwardAppearanceMethods: Bool { get }
+
     /// The presented controller's answer to UIKit's adaptation delegate
     /// (`adaptivePresentationStyle(for:traitCollection:)`, R2.9): in compact width a popover
     /// becomes `.fullScreen`, `.overFullScreen`, or stays a popover for `.none`; `nil` (the
@@ -135,6 +141,7 @@ extension ViewController {
     public nonisolated var definesPresentationContext: Bool { false }
     public nonisolated var receivesCallbacks: Bool { true }
     public nonisolated func adaptivePresentationStyle(for traits: Traits) -> PresentationStyle? { nil }
+    public nonisolated var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
 
     public func viewDidLoad() async {}
     public func viewWillAppear(_ animated: Bool) async {}

@@ -36,6 +36,8 @@ public struct JournalEvent: Sendable, Hashable, Codable, CustomStringConvertible
         case callback(ControllerID, ControllerCallback)
         /// The window closed.
         case windowClosed
+        /// A misuse UIKit only logs, with UIKit's words (e.g. unbalanced appearance calls, R6.12).
+        case warning(String)
     }
 
     /// The window.
@@ -82,6 +84,10 @@ public enum CommittedChange: Sendable, Hashable, Codable {
     case setCollapsed(split: ControllerID, collapsed: Bool)
     /// The window's traits changed.
     case setTraits(Traits)
+    /// A custom container added a child.
+    case addChild(parent: ControllerID, child: ControllerID)
+    /// A child left its custom container.
+    case removeFromParent(parent: ControllerID, child: ControllerID)
     /// Several changes committed as one transition (an unwind), in the order applied.
     indirect case composite([CommittedChange])
 }

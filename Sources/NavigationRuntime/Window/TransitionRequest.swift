@@ -14,6 +14,8 @@ enum TransitionRequest: Sendable {
     case performSegue(Segue)
     case selectTab(TabBarController, index: Int, userTap: Bool)
     case setTraits(Traits)
+    case addChild(any ViewController, to: any ViewController)
+    case removeFromParent(any ViewController)
     case unwind(from: any ViewController, action: String, identifier: String?, sender: (any Sendable)?)
 
     /// Whether the request runs user code (hooks, delegates, custom segues, unwind searches)
@@ -23,7 +25,9 @@ enum TransitionRequest: Sendable {
         switch self {
         case .segue, .performSegue, .unwind, .show, .setTraits: true
         case .selectTab(_, _, let userTap): userTap
-        case .setRoot, .push, .pop, .popTo, .popToRoot, .setViewControllers, .present, .dismiss: false
+        case .setRoot, .push, .pop, .popTo, .popToRoot, .setViewControllers, .present, .dismiss, .addChild,
+            .removeFromParent:
+            false
         }
     }
 
@@ -45,6 +49,8 @@ enum TransitionRequest: Sendable {
         case .selectTab(_, let index, let userTap): (userTap ? "tapTab " : "selectTab ") + String(index)
         case .unwind(_, let action, _, _): "unwind " + action
         case .setTraits(let traits): "traits " + traits.horizontalSizeClass.rawValue
+        case .addChild: "addChild"
+        case .removeFromParent: "removeFromParent"
         }
     }
 }

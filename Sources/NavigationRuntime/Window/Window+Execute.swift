@@ -86,6 +86,24 @@ extension Window {
             try checkAttached(segue.source)
             return try await perform(segue, id: id, animated: animated, cancellable: cancellable)
 
+        case .addChild(let child, let parent):
+            try checkAttached(parent)
+            guard parent.kind == .content else {
+                throw NavigationError(
+                    .invalidRequest,
+                    "addChild is for custom containers; \(describe(parent)) manages its children itself.",
+                    window: self.id, controllers: [parent.id, child.id]
+                )
+            }
+            if child.context.parent === parent { return .noChange }
+            try checkInsertable(child, into: parent, code: .controllerInUse)
+            change = .addChild(child, to: parent)
+
+        case .removeFromParent(let child):
+            try checkOwned(child)
+            guard let parent = child.context.parent, parent.kind == .content else { return .noChange }
+            change = .removeFromParent(child)
+
         case .setTraits(let traits):
             guard let traitsChange = await traitsChange(to: traits) else { return .noChange }
             change = traitsChange

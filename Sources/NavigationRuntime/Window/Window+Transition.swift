@@ -16,6 +16,10 @@ enum Change {
     case setCollapsed(SplitViewController, Bool, discardSecondary: Bool)
     /// Set the window's traits.
     case traits(Traits)
+    /// A custom container adds a child (`addChild`, R6.11).
+    case addChild(any ViewController, to: any ViewController)
+    /// A child leaves its container (`removeFromParent`, R6.11).
+    case removeFromParent(any ViewController)
     /// Several changes as one transition (an unwind: dismissals, then containers outermost inward).
     case composite([Change])
 }
@@ -32,6 +36,8 @@ struct AppliedChange {
         case selectTab(TabBarController, old: Int)
         case split(SplitState)
         case traits(old: Traits)
+        case addChild(parent: any ViewController, child: any ViewController)
+        case removeFromParent(parent: any ViewController, child: any ViewController, index: Int)
         case composite([AppliedChange])
     }
 
@@ -43,6 +49,10 @@ struct AppliedChange {
         /// A container taking its initial children: UIKit does this at the container's init,
         /// so `isMovingToParent` stays false (R6.10).
         var isAdoption = false
+        /// Which containment callbacks the runtime delivers: `addChild` calls only `willMove`
+        /// and `removeFromParent` only `didMove`; the container calls the others (R6.11).
+        var deliversWillMove = true
+        var deliversDidMove = true
     }
 
     var undo: Undo
@@ -228,7 +238,7 @@ extension Window {
         }
         emit(.began, request: id)
         let animated = false
-        for move in applied.moves { _ = note(.willMove(toParent: move.to?.id), to: move.controller) }
+        for move in applied.moves where move.deliversWillMove { _ = note(.willMove(toParent: move.to?.id), to: move.controller) }
         let appearing = after.missing(from: before, postOrder: false, topLayerFirst: false)
         for controller in appearing where !controller.context.isViewLoaded {
             controller.context.isViewLoaded = true
@@ -248,7 +258,7 @@ extension Window {
         for controller in after.missing(from: before, postOrder: true, topLayerFirst: false) {
             _ = note(.viewDidAppear(animated: animated), to: controller)
         }
-        for move in applied.moves { _ = note(.didMove(toParent: move.to?.id), to: move.controller) }
+        for move in applied.moves where move.deliversDidMove { _ = note(.didMove(toParent: move.to?.id), to: move.controller) }
         return .completed(sequence: lastSequence)
     }
 
@@ -330,6 +340,12 @@ extension Window {
     /// `didMove(toParent: new)` at end, or `didMove(toParent: old)` when it rolls back.
     private func deliverMoves(_ moves: [AppliedChange.Move], phase: MovePhase, animated: Bool) async {
         for move in moves {
+            switch phase {
+            case .begin where !move.deliversWillMove: continue
+            case .end where !move.deliversDidMove: continue
+            case .rollBack where !move.deliversWillMove: continue
+            default: break
+            }
             let parent = phase == .rollBack ? move.from : move.to
             let callback: ControllerCallback =
                 phase == .begin ? .willMove(toParent: parent?.id) : .didMove(toParent: parent?.id)
@@ -381,6 +397,8 @@ extension Window {
                 }
             case .split where context.isCollapsed:
                 if let primary = context.children.first { collectVisible(primary, layer: layer, into: &set) }
+            case .content where !controller.shouldAutomaticallyForwardAppearanceMethods:
+                break  // the container drives its children's appearance itself (R6.12)
             case .split, .content:
                 for child in context.children { collectVisible(child, layer: layer, into: &set) }
             }
@@ -492,6 +510,29 @@ extension Window {
             let old = self.traits
             self.traits = traits
             return AppliedChange(undo: .traits(old: old))
+
+        case .addChild(let child, let parent):
+            var applied = AppliedChange(undo: .addChild(parent: parent, child: child))
+            var move = AppliedChange.Move(controller: child, from: nil, to: parent)
+            move.deliversDidMove = false
+            applied.moves.append(move)
+            parent.context.children.append(child)
+            setParent(child, parent)
+            if parent.context.isAttached { attach(child, into: &applied) }
+            return applied
+
+        case .removeFromParent(let child):
+            guard let parent = child.context.parent,
+                let index = parent.context.children.firstIndex(where: { $0 === child })
+            else { return AppliedChange(undo: .traits(old: traits)) }
+            var applied = AppliedChange(undo: .removeFromParent(parent: parent, child: child, index: index))
+            var move = AppliedChange.Move(controller: child, from: parent, to: nil)
+            move.deliversWillMove = false
+            applied.moves.append(move)
+            parent.context.children.remove(at: index)
+            setParent(child, nil)
+            detach(child)
+            return applied
 
         case .selectTab(let tabBar, let index):
             let old = tabBar.context.selectedIndex
@@ -621,7 +662,8 @@ extension Window {
             let children = state.split.context.children
             return children.count > 1 ? [children[1]] : []
         case .composite(let parts): return parts.flatMap(entered)
-        case .pop, .dismiss, .selectTab, .traits: return []
+        case .addChild(_, let child): return [child]
+        case .pop, .dismiss, .selectTab, .traits, .removeFromParent: return []
         }
     }
 
@@ -637,6 +679,10 @@ extension Window {
             return .replaceSecondary(split: state.split.id, secondary: context.children.count > 1 ? context.children[1].id : nil)
         case .traits:
             return .setTraits(traits)
+        case .addChild(let parent, let child):
+            return .addChild(parent: parent.id, child: child.id)
+        case .removeFromParent(let parent, let child, _):
+            return .removeFromParent(parent: parent.id, child: child.id)
         case .selectTab(let tabBar, _):
             return .selectTab(tabBar: tabBar.id, index: tabBar.context.selectedIndex)
         case .composite(let parts):
@@ -695,6 +741,16 @@ extension Window {
             return
         case .traits(let old):
             traits = old
+            return
+        case .addChild(let parent, let child):
+            parent.context.children.removeAll { $0 === child }
+            setParent(child, nil)
+            detach(child)
+            return
+        case .removeFromParent(let parent, let child, let index):
+            parent.context.children.insert(child, at: min(index, parent.context.children.count))
+            setParent(child, parent)
+            if parent.context.isAttached { reattach(child) }
             return
         case .selectTab(let tabBar, let old):
             tabBar.context.selectedIndex = old
