@@ -10,12 +10,13 @@ public enum LoadDriver {
         var failures: [String: Int] = [:]
         var latencies: [Int64] = []
         var resolved = 0
+        var sent = 0
     }
 
     /// Runs the configuration and reports.
     public static func run(_ configuration: LoadConfiguration) async throws -> LoadReport {
-        guard configuration.scenario == "demo" else {
-            throw UsageError("unknown scenario '\(configuration.scenario)' (built in: demo)")
+        guard let scenario = Scenario(rawValue: configuration.scenario) else {
+            throw UsageError("unknown scenario '\(configuration.scenario)' (built in: \(Scenario.names))")
         }
         let clock = ContinuousClock()
         let start = clock.now
@@ -23,7 +24,9 @@ public enum LoadDriver {
         let results = try await withThrowingTaskGroup(of: (WindowID, Tally, InvariantChecker.Report).self) { group in
             for index in 0..<configuration.windows {
                 group.addTask {
-                    try await runWindow(WindowID(UInt64(index + 1)), configuration: configuration, requestsPerTask: perTask)
+                    try await runWindow(
+                        WindowID(UInt64(index + 1)), scenario: scenario, configuration: configuration, requestsPerTask: perTask
+                    )
                 }
             }
             var results: [(WindowID, Tally, InvariantChecker.Report)] = []
@@ -35,11 +38,13 @@ public enum LoadDriver {
         var failures: [String: Int] = [:]
         var latencies: [Int64] = []
         var resolved = 0
+        var sent = 0
         for (_, tally, _) in results {
             outcomes.merge(tally.outcomes, uniquingKeysWith: +)
             failures.merge(tally.failures, uniquingKeysWith: +)
             latencies += tally.latencies
             resolved += tally.resolved
+            sent += tally.sent
         }
         latencies.sort()
         func percentile(_ p: Double) -> Double {
@@ -47,13 +52,16 @@ public enum LoadDriver {
             return Double(latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))])
         }
         var effective = configuration
-        effective.requests = perTask * configuration.windows * configuration.tasks
+        effective.requests = sent
         return LoadReport(
             configuration: effective,
             outcomes: outcomes,
             failures: failures,
-            lost: effective.requests - resolved,
+            lost: sent - resolved,
             windows: results.map { ($0.0, $0.2.commits, $0.2.violations) },
+            deferred: results.reduce(0) { total, result in
+                total + result.2.events.filter { if case .deferred = $0.kind { true } else { false } }.count
+            },
             seconds: seconds,
             latency: (percentile(0.5), percentile(0.99), percentile(0.999))
         )
@@ -61,19 +69,31 @@ public enum LoadDriver {
 
     private static func runWindow(
         _ id: WindowID,
+        scenario: Scenario,
         configuration: LoadConfiguration,
         requestsPerTask: Int
     ) async throws -> (WindowID, Tally, InvariantChecker.Report) {
-        let window = Window(id: id, configuration: .immediate)
+        let window = Window(id: id, configuration: scenario.windowConfiguration)
         let journal = await window.journal()
-        guard let root = try await window.setRoot(scene: "nav", from: DemoScenes.catalog) as? NavigationController else {
-            throw UsageError("the demo scenario's root is not a navigation controller")
+        guard let root = try await window.setRoot(scene: "nav", from: scenario.catalog) as? NavigationController else {
+            throw UsageError("the scenario's root is not a navigation controller")
         }
         let tally = await withTaskGroup(of: Tally.self) { group in
             for task in 0..<configuration.tasks {
                 let seed = configuration.seed &+ id.rawValue &* 1_000_003 &+ UInt64(task) &* 7919
                 group.addTask {
-                    await walk(window: window, navigation: root, seed: seed, count: requestsPerTask, configuration: configuration)
+                    await walk(
+                        window: window, navigation: root, scenario: scenario, seed: seed, count: requestsPerTask,
+                        configuration: configuration
+                    )
+                }
+            }
+            if scenario == .multiWindow {
+                // Another task closes the window while the others navigate (R8.8).
+                group.addTask {
+                    for _ in 0..<(configuration.seed % 64 + 8) { await Task.yield() }
+                    await window.close()
+                    return Tally()
                 }
             }
             var total = Tally()
@@ -82,6 +102,7 @@ public enum LoadDriver {
                 total.failures.merge(tally.failures, uniquingKeysWith: +)
                 total.latencies += tally.latencies
                 total.resolved += tally.resolved
+                total.sent += tally.sent
             }
             return total
         }
@@ -91,10 +112,11 @@ public enum LoadDriver {
         return (id, tally, report)
     }
 
-    /// One task's random walk: mostly segues forward, pops back, some sheets and dismissals.
+    /// One task's seeded random walk of the scenario's operations.
     private static func walk(
         window: Window,
         navigation: NavigationController,
+        scenario: Scenario,
         seed: UInt64,
         count: Int,
         configuration: LoadConfiguration
@@ -103,39 +125,74 @@ public enum LoadDriver {
         var tally = Tally()
         let clock = ContinuousClock()
         let policy = configuration.policy
-        let cancelThreshold = UInt64(configuration.cancelRate * Double(UInt64.max >> 11)) << 11
-        for _ in 0..<count {
-            let roll = rng.next() % 100
+        let animated = scenario.animated
+        // cancel-storm: each task cancels a random 10–50% of its requests.
+        let cancelRate = scenario == .cancelStorm ? 0.1 + Double(rng.next() % 41) / 100 : configuration.cancelRate
+        let cancelThreshold = UInt64(cancelRate * Double(UInt64.max >> 11)) << 11
+        var made = 0
+        while made < count {
+            let operation = LoadOperation.next(for: scenario, roll: rng.next() % 100)
             let cancel = rng.next() < cancelThreshold
             let top = await navigation.topViewController
-            let operation: @Sendable () async throws -> TransitionOutcome = {
-                switch roll {
-                case 0..<45:
-                    guard let top else { return .noChange }
-                    return try await top.performSegue(withIdentifier: "detail", animated: false, policy: policy)
-                case 45..<75:
-                    return try await navigation.popViewController(animated: false, policy: policy)
-                case 75..<80:
-                    return try await navigation.popToRootViewController(animated: false, policy: policy)
-                case 80..<90:
-                    guard let top else { return .noChange }
-                    return try await top.performSegue(withIdentifier: "compose", animated: false, policy: policy)
-                default:
-                    return try await navigation.dismiss(animated: false, policy: policy)
+            let started = clock.now
+            let results: [Result<TransitionOutcome, any Error>]
+            if case .doubleTap(let identifier) = operation {
+                // The same control tapped twice: the second tap must not push again (P1).
+                async let first = capture { try await top?.performSegue(withIdentifier: identifier, animated: animated, policy: policy) ?? .noChange }
+                async let second = capture { try await top?.performSegue(withIdentifier: identifier, animated: animated, policy: .dropIfBusy) ?? .noChange }
+                results = await [first, second]
+            } else {
+                let body: @Sendable () async throws -> TransitionOutcome = {
+                    try await perform(operation, top: top, navigation: navigation, animated: animated, policy: policy)
+                }
+                if cancel {
+                    let task = Task { try await body() }
+                    task.cancel()
+                    results = [await task.result]
+                } else {
+                    results = [await capture(body)]
                 }
             }
-            let started = clock.now
-            let result: Result<TransitionOutcome, any Error>
-            if cancel {
-                let task = Task { try await operation() }
-                task.cancel()
-                result = await task.result
-            } else {
-                do { result = .success(try await operation()) } catch { result = .failure(error) }
-            }
             let elapsed = clock.now - started
-            tally.latencies.append(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
-            tally.resolved += 1
+            made += operation.requests
+            tally.sent += operation.requests
+            for result in results {
+                tally.latencies.append(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+                tally.resolved += 1
+                record(result, into: &tally)
+            }
+        }
+        return tally
+    }
+
+    private static func capture(_ body: @Sendable () async throws -> TransitionOutcome) async -> Result<TransitionOutcome, any Error> {
+        do { return .success(try await body()) } catch { return .failure(error) }
+    }
+
+    private static func perform(
+        _ operation: LoadOperation,
+        top: (any ViewController)?,
+        navigation: NavigationController,
+        animated: Bool,
+        policy: BusyPolicy
+    ) async throws -> TransitionOutcome {
+        switch operation {
+        case .segue(let identifier), .doubleTap(let identifier):
+            guard let top else { return .noChange }
+            return try await top.performSegue(withIdentifier: identifier, animated: animated, policy: policy)
+        case .pop:
+            return try await navigation.popViewController(animated: animated, policy: policy)
+        case .popToRoot:
+            return try await navigation.popToRootViewController(animated: animated, policy: policy)
+        case .present:
+            guard let top else { return .noChange }
+            return try await top.performSegue(withIdentifier: "compose", animated: animated, policy: policy)
+        case .dismiss:
+            return try await navigation.dismiss(animated: animated, policy: policy)
+        }
+    }
+
+    private static func record(_ result: Result<TransitionOutcome, any Error>, into tally: inout Tally) {
             switch result {
             case .success(let outcome): tally.outcomes[outcome.reportName, default: 0] += 1
             case .failure(is CancellationError): tally.outcomes["cancelled", default: 0] += 1
@@ -146,8 +203,6 @@ public enum LoadDriver {
                 tally.outcomes["failed", default: 0] += 1
                 tally.failures["other", default: 0] += 1
             }
-        }
-        return tally
     }
 }
 

@@ -58,6 +58,8 @@ public struct LoadReport: Sendable {
     public var lost: Int
     /// Per window: the checker's violations (empty when every guarantee held) and commit count.
     public var windows: [(id: WindowID, commits: Int, violations: [String])]
+    /// Requests controllers made from their own callbacks, deferred by the runtime (R4.5).
+    public var deferred: Int
     /// Wall time of the run, in seconds.
     public var seconds: Double
     /// Latency percentiles in nanoseconds: p50, p99, p99.9.
@@ -95,4 +97,14 @@ enum DemoScenes {
         ) { GenericViewController(context: $0, className: "DetailController") },
         Scene("sheet", className: "ComposeController") { GenericViewController(context: $0, className: "ComposeController") },
     ])
+
+    /// The demo's scenes, with detail screens that navigate from their own callbacks.
+    static let reentrantCatalog = SceneCatalog(
+        catalog.scenes.values.map { scene in
+            guard scene.identifier == "detail" else { return scene }
+            var reentrant = scene
+            reentrant.make = { ReentrantController(context: $0) }
+            return reentrant
+        }
+    )
 }

@@ -11,7 +11,8 @@ enum RunCommand {
                              [--seed S] [--json]
 
         OPTIONS:
-          --scenario NAME     The scenario (default: demo).
+          --scenario NAME     The scenario (default: demo): demo, double-tap, reentrant,
+                              present-collision, back-spam, cancel-storm, multi-window.
           --windows N         Windows running at once (default: 4).
           --tasks N           Tasks triggering requests in each window (default: 8).
           --requests N        Requests in all (default: 20000).
@@ -72,6 +73,7 @@ extension LoadReport {
             lines.append("failures    " + failures.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
         }
         lines.append("lost        \(lost)")
+        if deferred > 0 { lines.append("nested      \(deferred) requests made from callbacks, deferred and run in order (R4.5)") }
         let verdicts = windows.map { window in
             window.violations.isEmpty
                 ? "\(window.id) held (\(window.commits) commits)"
@@ -98,6 +100,7 @@ extension LoadReport {
             "outcomes": Dictionary(uniqueKeysWithValues: Self.outcomeOrder.map { ($0, outcomes[$0, default: 0]) }),
             "failures": failures,
             "lost": lost,
+            "nested_deferred": deferred,
             "checker": windows.map { ["window": $0.id.rawValue, "commits": $0.commits, "violations": $0.violations] as [String: Any] },
             "seconds": seconds,
             "throughput": throughput,

@@ -1,0 +1,38 @@
+import Foundation
+import NavigationRuntime
+@testable import NavStressKit
+import Testing
+
+/// Every built-in scenario under parallel load (ANCHORS.md §2), seeded; the interleavings vary,
+/// what is asserted does not: nothing lost, every outcome counted, every window's checker
+/// (invariants and, where the journal covers the whole run, linearizability) holds.
+/// `NAVSTRESS_SCALE` multiplies the requests; `NAVSTRESS_SEED` picks the seed.
+@Suite struct ScenarioStressTests {
+    static let scale = Int(ProcessInfo.processInfo.environment["NAVSTRESS_SCALE"] ?? "") ?? 1
+    static let seed = UInt64(ProcessInfo.processInfo.environment["NAVSTRESS_SEED"] ?? "") ?? 2026
+
+    @Test(arguments: Scenario.allCases)
+    func scenario_losesNothing_andEveryWindowHolds(_ scenario: Scenario) async throws {
+        for policy in BusyPolicy.allCases {
+            var configuration = LoadConfiguration()
+            configuration.scenario = scenario.rawValue
+            configuration.windows = 3
+            configuration.tasks = 6
+            configuration.requests = 1_800 * Self.scale
+            configuration.policy = policy
+            configuration.seed = Self.seed
+            let report = try await LoadDriver.run(configuration)
+            let replay = configuration.replayCommand
+            #expect(report.lost == 0, "\(replay)")
+            #expect(report.outcomes.values.reduce(0, +) == report.configuration.requests, "\(replay): \(report.outcomes)")
+            let violations = report.windows.flatMap(\.violations)
+            #expect(violations == [], "\(replay)")
+            if policy == .dropIfBusy || scenario == .doubleTap {
+                #expect(report.outcomes["dropped", default: 0] > 0, "\(replay): nothing was dropped")
+            }
+            if scenario == .reentrant {
+                #expect(report.deferred > 0, "\(replay): no controller navigated from a callback")
+            }
+        }
+    }
+}
