@@ -1,3 +1,4 @@
+import Foundation
 import NavigationRuntime
 import NavigationRuntimeTesting
 
@@ -18,6 +19,21 @@ public enum LoadDriver {
         guard let scenario = Scenario(rawValue: configuration.scenario) else {
             throw UsageError("unknown scenario '\(configuration.scenario)' (built in: \(Scenario.names))")
         }
+        var storyboardCatalog: (catalog: SceneCatalog, initial: String)?
+        if let file = configuration.storyboard {
+            let storyboard: Storyboard
+            do {
+                storyboard = try StoryboardLoader.load(contentsOf: URL(fileURLWithPath: file))
+            } catch {
+                throw UsageError("\(file): \(error.message)")
+            }
+            guard let initial = storyboard.initialViewControllerID else {
+                throw UsageError("\(file) has no initial view controller")
+            }
+            let catalog = storyboard.catalog(directory: URL(fileURLWithPath: file).deletingLastPathComponent())
+            storyboardCatalog = (catalog, initial)
+        }
+        let storyboard = storyboardCatalog
         let clock = ContinuousClock()
         let start = clock.now
         let perTask = max(1, configuration.requests / (configuration.windows * configuration.tasks))
@@ -25,7 +41,8 @@ public enum LoadDriver {
             for index in 0..<configuration.windows {
                 group.addTask {
                     try await runWindow(
-                        WindowID(UInt64(index + 1)), scenario: scenario, configuration: configuration, requestsPerTask: perTask
+                        WindowID(UInt64(index + 1)), scenario: scenario, storyboard: storyboard,
+                        configuration: configuration, requestsPerTask: perTask
                     )
                 }
             }
@@ -70,19 +87,32 @@ public enum LoadDriver {
     private static func runWindow(
         _ id: WindowID,
         scenario: Scenario,
+        storyboard: (catalog: SceneCatalog, initial: String)?,
         configuration: LoadConfiguration,
         requestsPerTask: Int
     ) async throws -> (WindowID, Tally, InvariantChecker.Report) {
         let window = Window(id: id, configuration: scenario.windowConfiguration)
         let journal = await window.journal()
-        guard let root = try await window.setRoot(scene: "nav", from: scenario.catalog) as? NavigationController else {
-            throw UsageError("the scenario's root is not a navigation controller")
+        let root: NavigationController?
+        if let storyboard {
+            try await window.setRoot(scene: storyboard.initial, from: storyboard.catalog)
+            root = nil
+        } else {
+            root = try await window.setRoot(scene: "nav", from: scenario.catalog) as? NavigationController
+            guard root != nil else { throw UsageError("the scenario's root is not a navigation controller") }
         }
         let tally = await withTaskGroup(of: Tally.self) { group in
             for task in 0..<configuration.tasks {
                 let seed = configuration.seed &+ id.rawValue &* 1_000_003 &+ UInt64(task) &* 7919
                 group.addTask {
-                    await walk(
+                    if let storyboard {
+                        return await StoryboardLoad.walk(
+                            window: window, catalog: storyboard.catalog, seed: seed, count: requestsPerTask,
+                            cancelRate: configuration.cancelRate, policy: configuration.policy
+                        )
+                    }
+                    guard let root else { return Tally() }
+                    return await walk(
                         window: window, navigation: root, scenario: scenario, seed: seed, count: requestsPerTask,
                         configuration: configuration
                     )
@@ -192,7 +222,7 @@ public enum LoadDriver {
         }
     }
 
-    private static func record(_ result: Result<TransitionOutcome, any Error>, into tally: inout Tally) {
+    static func record(_ result: Result<TransitionOutcome, any Error>, into tally: inout Tally) {
             switch result {
             case .success(let outcome): tally.outcomes[outcome.reportName, default: 0] += 1
             case .failure(is CancellationError): tally.outcomes["cancelled", default: 0] += 1

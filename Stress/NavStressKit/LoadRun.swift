@@ -17,13 +17,16 @@ public struct LoadConfiguration: Sendable, Hashable {
     public var policy: BusyPolicy = .enqueue
     /// The seed of every random choice.
     public var seed: UInt64 = 42
+    /// A storyboard to walk instead of the scenario's scenes (`--storyboard FILE`).
+    public var storyboard: String?
 
     /// Creates the default configuration.
     public init() {}
 
     /// The command that replays this run.
     public var replayCommand: String {
-        "swift run navstress run --scenario \(scenario) --windows \(windows) --tasks \(tasks) --requests \(requests)"
+        let source = storyboard.map { "--storyboard \"\($0)\"" } ?? "--scenario \(scenario)"
+        return "swift run navstress run \(source) --windows \(windows) --tasks \(tasks) --requests \(requests)"
             + " --cancel-rate \(cancelRate) --policy \(policy.cliName) --seed \(seed)"
     }
 }

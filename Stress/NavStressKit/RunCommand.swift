@@ -6,13 +6,14 @@ enum RunCommand {
     static let help = """
         OVERVIEW: Run a built-in scenario in several windows at once and report what held.
 
-        USAGE: navstress run [--scenario NAME] [--windows N] [--tasks N] [--requests N]
+        USAGE: navstress run [--scenario NAME | --storyboard FILE] [--windows N] [--tasks N] [--requests N]
                              [--cancel-rate P] [--policy enqueue|drop-if-busy|replace-pending]
                              [--seed S] [--json]
 
         OPTIONS:
           --scenario NAME     The scenario (default: demo): demo, double-tap, reentrant,
                               present-collision, back-spam, cancel-storm, multi-window.
+          --storyboard FILE   Walk this storyboard's segues at random instead (initial scene as root).
           --windows N         Windows running at once (default: 4).
           --tasks N           Tasks triggering requests in each window (default: 8).
           --requests N        Requests in all (default: 20000).
@@ -27,7 +28,7 @@ enum RunCommand {
     static func main(_ arguments: [String]) async throws -> NavStressExit {
         let options = try Options(
             arguments,
-            valued: ["scenario", "windows", "tasks", "requests", "cancel-rate", "policy", "seed"],
+            valued: ["scenario", "storyboard", "windows", "tasks", "requests", "cancel-rate", "policy", "seed"],
             flags: ["json", "help"]
         )
         if options.flag("help") {
@@ -37,6 +38,7 @@ enum RunCommand {
         guard options.positional.isEmpty else { throw UsageError("unexpected argument '\(options.positional[0])'") }
         var configuration = LoadConfiguration()
         configuration.scenario = options.string("scenario") ?? configuration.scenario
+        configuration.storyboard = options.string("storyboard")
         configuration.windows = try options.int("windows", default: configuration.windows, in: 1...1_000_000)
         configuration.tasks = try options.int("tasks", default: configuration.tasks, in: 1...10_000)
         configuration.requests = try options.int("requests", default: configuration.requests, in: 1...1_000_000_000)
@@ -62,10 +64,10 @@ extension LoadReport {
 
     /// The report for people.
     var text: String {
-        let c = configuration
+ let c = configuration
         var lines: [String] = []
         lines.append(
-            "navstress run: scenario \(c.scenario), \(c.windows) windows x \(c.tasks) tasks, \(c.requests) requests, cancel-rate \(c.cancelRate), policy \(c.policy.cliName), seed \(c.seed)"
+            "navstress run: \(c.storyboard.map { "storyboard \($0)" } ?? "scenario \(c.scenario)"), \(c.windows) windows x \(c.tasks) tasks, \(c.requests) requests, cancel-rate \(c.cancelRate), policy \(c.policy.cliName), seed \(c.seed)"
         )
         let byOutcome = Self.outcomeOrder.map { "\(outcomes[$0, default: 0]) \($0)" }.joined(separator: ", ")
         lines.append("requests    \(byOutcome)")

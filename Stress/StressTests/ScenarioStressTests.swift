@@ -36,3 +36,35 @@ import Testing
         }
     }
 }
+
+/// `navstress run --storyboard`: a random walk over every real fixture's segues in parallel
+/// windows loses nothing and every window's checker holds.
+@Suite struct StoryboardWalkStressTests {
+    static let files: [String] = {
+        let folder = NavStressCommandTests.fixtures
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".storyboard") }.sorted().map { folder.appendingPathComponent($0).path }
+    }()
+
+    @Test func everyFixture_walkedInParallelWindows_holds() async throws {
+        #expect(Self.files.count == 26)
+        // GoMap's POI storyboard has no initial controller (it is instantiated by identifier):
+        // a usage error, exit 2.
+        for file in Self.files where !file.contains("GoMap__src_iOS_POI") {
+            var configuration = LoadConfiguration()
+            configuration.storyboard = file
+            configuration.windows = 2
+            configuration.tasks = 4
+            configuration.requests = 320 * ScenarioStressTests.scale
+            configuration.seed = ScenarioStressTests.seed
+            let report = try await LoadDriver.run(configuration)
+            #expect(report.lost == 0, "\(configuration.replayCommand)")
+            let violations = report.windows.flatMap(\.violations)
+            #expect(violations == [], "\(configuration.replayCommand)")
+        }
+        var poi = LoadConfiguration()
+        poi.storyboard = Self.files.first { $0.contains("GoMap__src_iOS_POI") }
+        #expect(poi.storyboard != nil)
+        await #expect(throws: UsageError.self) { try await LoadDriver.run(poi) }
+    }
+}
