@@ -15,6 +15,9 @@ enum TransitionRequest: Sendable {
     case selectTab(TabBarController, index: Int, userTap: Bool)
     case setTraits(Traits)
     case unwind(from: any ViewController, action: String, identifier: String?, sender: (any Sendable)?)
+    /// A change worked out when the request's turn comes, against the tree as it is then
+    /// (restoration, deep links); `nil` is `.noChange`. `name` is the journal's.
+    case resolved(name: String, resolve: @Sendable (isolated Window) async throws -> Change?)
 
     /// A short name for the journal.
     var name: String {
@@ -34,6 +37,7 @@ enum TransitionRequest: Sendable {
         case .selectTab(_, let index, let userTap): (userTap ? "tapTab " : "selectTab ") + String(index)
         case .unwind(_, let action, _, _): "unwind " + action
         case .setTraits(let traits): "traits " + traits.horizontalSizeClass.rawValue
+        case .resolved(let name, _): name
         }
     }
 }

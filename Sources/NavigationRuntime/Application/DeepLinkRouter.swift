@@ -1,0 +1,2 @@
+/// Placeholder.
+public struct DeepLinkRouter: Sendable {}
