@@ -1,0 +1,188 @@
+import Foundation
+import Synchronization
+
+/// Where a failing step is reported from inside the transition (the queue only carries the
+/// ``NavigationError`` it throws).
+final class DeepLinkFailureBox: Sendable {
+    private let failure = Mutex<DeepLinkStepFailure?>(nil)
+
+    /// The failure reported, if any.
+    var value: DeepLinkStepFailure? {
+        get { failure.withLock { $0 } }
+        set { failure.withLock { $0 = newValue } }
+    }
+}
+
+/// The tree as the steps resolved so far leave it, over the window's real tree: a deep link
+/// resolves every step before any is applied, then applies them all as one change.
+private struct DeepLinkOverlay {
+    var stacks: [ObjectIdentifier: [any ViewController]] = [:]
+    var selections: [ObjectIdentifier: Int] = [:]
+    var presented: [ObjectIdentifier: (any ViewController)?] = [:]
+    var presenting: [ObjectIdentifier: any ViewController] = [:]
+
+    func children(of controller: any ViewController) -> [any ViewController] {
+        stacks[ObjectIdentifier(controller)] ?? controller.context.children
+    }
+
+    func selectedIndex(of tabBar: TabBarController) -> Int {
+        selections[ObjectIdentifier(tabBar)] ?? tabBar.context.selectedIndex
+    }
+
+    func presented(by controller: any ViewController) -> (any ViewController)? {
+        if let entry = presented[ObjectIdentifier(controller)] { return entry }
+        return controller.context.presented
+    }
+
+    func presenter(of controller: any ViewController) -> (any ViewController)? {
+        presenting[ObjectIdentifier(controller)] ?? controller.context.presenting
+    }
+
+    /// The visible path (see ``DeepLinkStep``) and the start of its last layer.
+    func visiblePath(from root: any ViewController) -> (path: [any ViewController], layer: any ViewController) {
+        var path: [any ViewController] = []
+        var layer = root
+        while true {
+            var current: (any ViewController)? = layer
+            let start = path.count
+            while let controller = current {
+                path.append(controller)
+                let children = children(of: controller)
+                switch controller.kind {
+                case .navigation:
+                    current = children.last
+                case .tabBar:
+                    let index = (controller as? TabBarController).map(selectedIndex(of:)) ?? 0
+                    current = children.indices.contains(index) ? children[index] : nil
+                case .split:
+                    current = controller.context.isCollapsed || children.count < 2 ? children.first : children[1]
+                case .content:
+                    current = nil
+                }
+            }
+            guard let presenter = path[start...].first(where: { presented(by: $0) != nil }),
+                let next = presented(by: presenter)
+            else { return (path, layer) }
+            layer = next
+        }
+    }
+}
+
+extension Window {
+    /// Runs a deep link's steps as ONE transition on the queue: they are resolved against the
+    /// tree when the link's turn comes, then applied together (one commit).
+    ///
+    /// - Throws: ``NavigationError`` (`.invalidRequest` when a step fails, with the failure in
+    ///   `box`; `.windowClosed`) or `CancellationError`.
+    func openDeepLink(
+        _ link: DeepLink,
+        steps: [DeepLinkStep],
+        catalog: SceneCatalog,
+        failure box: DeepLinkFailureBox,
+        animated: Bool,
+        policy: BusyPolicy
+    ) async throws -> TransitionOutcome {
+        try await submit(
+            .resolved(name: "deepLink " + link.url.absoluteString) { window in
+                try await window.resolveDeepLink(link, steps: steps, catalog: catalog, failure: box)
+            },
+            animated: animated,
+            policy: policy
+        )
+    }
+
+    private func resolveDeepLink(
+        _ link: DeepLink,
+        steps: [DeepLinkStep],
+        catalog: SceneCatalog,
+        failure box: DeepLinkFailureBox
+    ) async throws -> Change? {
+        var overlay = DeepLinkOverlay()
+        var changes: [Change] = []
+        for (index, step) in steps.enumerated() {
+            func fail(_ reason: DeepLinkStepFailure.Reason) -> NavigationError {
+                let failure = DeepLinkStepFailure(index: index, step: step, reason: reason)
+                box.value = failure
+                return NavigationError(.invalidRequest, "Deep link \(link.url): \(failure)", window: id, identifier: step.description)
+            }
+            guard let root else { throw fail(.noRootViewController) }
+            let (path, layer) = overlay.visiblePath(from: root)
+            switch step {
+            case .selectTab(let scene):
+                guard let tabBar = path.last(where: { $0 is TabBarController }) as? TabBarController else {
+                    throw fail(.noTabBarController)
+                }
+                let tabs = overlay.children(of: tabBar)
+                guard let tab = tabs.firstIndex(where: { Self.tab($0, isScene: scene, overlay: overlay) }) else {
+                    throw fail(.noSuchTab(scene))
+                }
+                select(tab, in: tabBar, overlay: &overlay, changes: &changes)
+            case .selectTabIndex(let tab):
+                guard let tabBar = path.last(where: { $0 is TabBarController }) as? TabBarController else {
+                    throw fail(.noTabBarController)
+                }
+                let count = overlay.children(of: tabBar).count
+                guard (0..<count).contains(tab) else { throw fail(.tabIndexOutOfRange(tab, count: count)) }
+                select(tab, in: tabBar, overlay: &overlay, changes: &changes)
+            case .push(let scene, let payload):
+                guard let navigation = path.last(where: { $0 is NavigationController }) as? NavigationController else {
+                    throw fail(.noNavigationController)
+                }
+                guard let controller = catalog.instantiate(scene, in: self) else { throw fail(.unknownScene(scene)) }
+                guard controller.kind != .navigation else { throw fail(.pushingNavigationController(scene)) }
+                await deliver(link, step: index, payload: payload, to: controller)
+                overlay.stacks[ObjectIdentifier(navigation)] = overlay.children(of: navigation) + [controller]
+                changes.append(.push(navigation, controller))
+            case .present(let scene, let style, let payload):
+                guard let controller = catalog.instantiate(scene, in: self) else { throw fail(.unknownScene(scene)) }
+                await deliver(link, step: index, payload: payload, to: controller)
+                let resolved = (style ?? controller.modalPresentationStyle).resolved(for: traits)
+                overlay.presented[ObjectIdentifier(layer)] = controller
+                overlay.presenting[ObjectIdentifier(controller)] = layer
+                changes.append(.present(presenter: layer, presented: controller, style: resolved))
+            case .popToRoot:
+                guard let navigation = path.last(where: { $0 is NavigationController }) as? NavigationController else {
+                    throw fail(.noNavigationController)
+                }
+                let stack = overlay.children(of: navigation)
+                if stack.count > 1 {
+                    overlay.stacks[ObjectIdentifier(navigation)] = [stack[0]]
+                    changes.append(.pop(navigation, keeping: 1))
+                }
+            case .dismiss:
+                guard layer !== root, let presenter = overlay.presenter(of: layer) else { throw fail(.nothingPresented) }
+                overlay.presented[ObjectIdentifier(presenter)] = .some(nil)
+                changes.append(.dismiss(presenter: presenter))
+            case .dismissAll:
+                if let presenter = path.first(where: { overlay.presented(by: $0) != nil }) {
+                    overlay.presented[ObjectIdentifier(presenter)] = .some(nil)
+                    changes.append(.dismiss(presenter: presenter))
+                }
+            }
+        }
+        return changes.isEmpty ? nil : .composite(changes)
+    }
+
+    private func select(
+        _ index: Int,
+        in tabBar: TabBarController,
+        overlay: inout DeepLinkOverlay,
+        changes: inout [Change]
+    ) {
+        guard index != overlay.selectedIndex(of: tabBar) else { return }
+        overlay.selections[ObjectIdentifier(tabBar)] = index
+        changes.append(.selectTab(tabBar, index))
+    }
+
+    /// Whether a tab is the scene: its own scene, or its stack's root's for a navigation tab.
+    private static func tab(_ tab: any ViewController, isScene scene: String, overlay: DeepLinkOverlay) -> Bool {
+        if tab.context.scene?.identifier == scene { return true }
+        guard tab is NavigationController, let first = overlay.children(of: tab).first else { return false }
+        return first.context.scene?.identifier == scene
+    }
+
+    private func deliver(_ link: DeepLink, step: Int, payload: (any Sendable)?, to controller: any ViewController) async {
+        guard let receiver = controller as? any DeepLinkReceiver else { return }
+        await receiver.receive(deepLink: DeepLinkDelivery(link: link, step: step, payload: payload))
+    }
+}
