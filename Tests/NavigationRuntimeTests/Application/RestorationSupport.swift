@@ -135,10 +135,17 @@ struct SnapshotGenerator {
 
 extension WindowSnapshot {
     /// The normalized snapshot with every appearance state reset: the structure only.
-    var shape: WindowSnapshot {
+    var shape: WindowSnapshot { reset(classNames: false) }
+
+    /// ``shape`` without class names either (a restored controller's class name is its
+    /// scene's, whatever the snapshot said).
+    var structure: WindowSnapshot { reset(classNames: true) }
+
+    private func reset(classNames: Bool) -> WindowSnapshot {
         var copy = normalized()
         func reset(_ node: inout ControllerSnapshot) {
             node.appearance = .disappeared
+            if classNames { node.className = "" }
             for index in node.children.indices { reset(&node.children[index]) }
             if var presented = node.presented {
                 reset(&presented)
