@@ -5,7 +5,7 @@ import Testing
 
 /// R8.5 with bad input (DESIGN §8): a corrupted snapshot or JSON is a typed outcome, never a
 /// crash, and never leaves a window open half-built.
-@Suite struct RestorationCorruptionTests {
+@Suite struct ApplicationRestorationCorruptionTests {
     private let catalog = RestorationScenes.catalog
 
     /// One seeded corruption: the bytes to restore, and what the outcome must be.

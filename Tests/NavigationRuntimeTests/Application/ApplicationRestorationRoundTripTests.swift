@@ -5,7 +5,7 @@ import Testing
 
 /// R8.5: a window's snapshot, stored as JSON, rebuilds an equal window (equal: see
 /// `WindowSnapshot.normalized()`).
-@Suite struct RestorationRoundTripTests {
+@Suite struct ApplicationRestorationRoundTripTests {
     private let catalog = RestorationScenes.catalog
 
     @Test func randomTrees_snapshot_json_restore_equalNormalizedSnapshot_R8_5() async throws {
