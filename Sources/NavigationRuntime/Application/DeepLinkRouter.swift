@@ -185,6 +185,13 @@ public struct DeepLinkDelivery: Sendable {
     public let step: Int
     /// The step's payload, if any.
     public let payload: (any Sendable)?
+
+    /// Creates a delivery (the runtime makes them; tests of a receiver may too).
+    public init(link: DeepLink, step: Int, payload: (any Sendable)?) {
+        self.link = link
+        self.step = step
+        self.payload = payload
+    }
 }
 
 /// How ``Application/open(url:in:animated:policy:)`` ended.
