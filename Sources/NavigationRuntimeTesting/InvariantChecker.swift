@@ -6,7 +6,9 @@ import NavigationRuntime
 /// - transitions commit in the order their requests were accepted;
 /// - appearance callbacks follow the state machine of UIKIT-SEMANTICS §0 per controller, and
 ///   every `willMove` is followed by one `didMove`;
-/// - each controller's last state equals its appearance in the final snapshot.
+/// - each controller's last state equals its appearance in the final snapshot;
+/// - when the journal starts at the window's first commit: replaying it through the
+///   ``ReferenceModel`` gives the final snapshot (linearizability, ``LinearizabilityChecker``).
 ///
 /// Subscribe to the journal before the window's first request, and collect it after closing
 /// the window (closing finishes the stream):
@@ -73,6 +75,11 @@ public struct InvariantChecker: Sendable {
         for (id, final) in state.sorted(by: { $0.key < $1.key }) where final == .appearing || final == .disappearing {
             violations.append("\(id) was left \(final)")
         }
+        if let finalSnapshot, replaysFromTheStart(events) {
+            if let mismatch = LinearizabilityChecker.check(events: events, finalSnapshot: finalSnapshot) {
+                violations.append("not linearizable: \(mismatch)")
+            }
+        }
         if let finalSnapshot {
             for controller in finalSnapshot.allControllers where (state[controller.id] ?? .disappeared) != controller.appearance {
                 violations.append(
@@ -81,6 +88,18 @@ public struct InvariantChecker: Sendable {
             }
         }
         return Report(violations: violations, commits: committed.count, events: events)
+    }
+
+    /// Whether the journal starts before the window's first commit (its first change sets the
+    /// root), so that the reference model can replay it from an empty window.
+    private static func replaysFromTheStart(_ events: [JournalEvent]) -> Bool {
+        for event in events {
+            if case .committed(let change) = event.kind {
+                if case .setRoot = change { return event.sequence == 1 }
+                return false
+            }
+        }
+        return false
     }
 
     private static func checkCallback(

@@ -34,6 +34,21 @@ enum BenchCommand {
         switch options.positional.first ?? "segue" {
         case "segue":
             results = try await SegueBenchmark.run(iterations: iterations)
+        case "push":
+            // One case alone, for profilers.
+            let window = Window(configuration: .immediate)
+            let navigation = NavigationController(
+                context: window.makeContext(),
+                rootViewController: GenericViewController(context: window.makeContext())
+            )
+            try await window.setRootViewController(navigation)
+            let driver = BenchDriver()
+            let clock = ContinuousClock()
+            let start = clock.now
+            _ = try await driver.pushes(on: window, navigation: navigation, count: iterations, batch: 100)
+            let elapsed = clock.now - start
+            results = [("pushViewController (1 window)", (Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9) / Double(iterations))]
+            await window.close()
         case "unwind":
             results = try await UnwindBenchmark.run(iterations: max(1_000, iterations / 20))
         case "storyboards":

@@ -30,39 +30,47 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
     public let catalog: SceneCatalog?
 
     // MARK: Window-executor state (see the proof above)
+    //
+    // `@exclusivity(unchecked)`: the runtime's dynamic exclusivity checks are off for these
+    // fields. They guard against overlapping accesses from concurrent code, and the proof above
+    // rules that out (one serial executor); the runtime never holds an inout access to one of
+    // them across a call that touches the same field.
 
     /// Whether the runtime has taken the controller's initial children (containers) yet.
-    var didAdoptInitialChildren = false
-    /// The container or content controller this controller is a child of.
-    weak var parent: (any ViewController)?
+    @exclusivity(unchecked) var didAdoptInitialChildren = false
+    /// The container or content controller this controller is a child of, while it is in the
+    /// window's tree. A strong reference: the window clears it when the controller leaves the
+    /// tree, so only attached subtrees have child-to-parent links (no cycle outlives the tree,
+    /// and no weak reference puts a side table on every container).
+    @exclusivity(unchecked) var parent: (any ViewController)?
     /// The children: a navigation stack bottom to top, tabs in order, or embedded children.
-    var children: [any ViewController] = []
+    @exclusivity(unchecked) var children: [any ViewController] = []
     /// The controller this one presents (at most one, R3.6).
-    var presented: (any ViewController)?
-    /// The controller that presents this one.
-    weak var presenting: (any ViewController)?
+    @exclusivity(unchecked) var presented: (any ViewController)?
+    /// The controller that presents this one, while in the tree (cleared like ``parent``).
+    @exclusivity(unchecked) var presenting: (any ViewController)?
     /// How this controller was presented (resolved style), while it is presented.
-    var presentationStyle: PresentationStyle?
+    @exclusivity(unchecked) var presentationStyle: PresentationStyle?
     /// Whether the controller is in its window's tree (reachable from the root).
-    var isAttached = false
+    @exclusivity(unchecked) var isAttached = false
     /// Whether `viewDidLoad` has been delivered (R6.1).
-    var isViewLoaded = false
+    @exclusivity(unchecked) var isViewLoaded = false
     /// Where the controller is in the appearance state machine.
-    var appearance: AppearanceState = .disappeared
+    @exclusivity(unchecked) var appearance: AppearanceState = .disappeared
     /// Set while a transition presents (`isBeingPresented`) or dismisses it (R3.13).
-    var isBeingPresented = false
-    var isBeingDismissed = false
+    @exclusivity(unchecked) var isBeingPresented = false
+    @exclusivity(unchecked) var isBeingDismissed = false
     /// Set while a transition adds it to (`isMovingToParent`) or removes it from a container (R6.10).
-    var isMovingToParent = false
-    var isMovingFromParent = false
+    @exclusivity(unchecked) var isMovingToParent = false
+    @exclusivity(unchecked) var isMovingFromParent = false
     /// Whether a navigation controller has a delegate (so transitions skip the call otherwise).
-    var hasDelegate = false
+    @exclusivity(unchecked) var hasDelegate = false
     /// Whether a split view controller is collapsed (only its primary on screen).
-    var isCollapsed = false
+    @exclusivity(unchecked) var isCollapsed = false
     /// What a collapsed split view controller put aside, to restore when it expands.
-    var splitStash: SplitState.Stash?
+    @exclusivity(unchecked) var splitStash: SplitState.Stash?
     /// The selected child index (tab bar controllers).
-    var selectedIndex = 0
+    @exclusivity(unchecked) var selectedIndex = 0
 
     init(window: Window, id: ControllerID, scene: Scene?, catalog: SceneCatalog?) {
         self.window = window

@@ -37,6 +37,12 @@ public protocol ViewController: Actor {
     /// this controller cover it (R3.4). Default `false`.
     nonisolated var definesPresentationContext: Bool { get }
 
+    /// The presented controller's answer to UIKit's adaptation delegate
+    /// (`adaptivePresentationStyle(for:traitCollection:)`, R2.9): in compact width a popover
+    /// becomes `.fullScreen`, `.overFullScreen`, or stays a popover for `.none`; `nil` (the
+    /// default) keeps the standard adaptation (a form sheet, R2.8). Other answers are ignored.
+    nonisolated func adaptivePresentationStyle(for traits: Traits) -> PresentationStyle?
+
     /// Whether the controller wants the appearance and containment callbacks delivered.
     /// Default `true`. A controller with no callbacks (like ``GenericViewController``)
     /// returns `false` so that transitions skip the calls; the runtime's bookkeeping of its
@@ -128,6 +134,7 @@ extension ViewController {
     public nonisolated var modalPresentationStyle: PresentationStyle { .automatic }
     public nonisolated var definesPresentationContext: Bool { false }
     public nonisolated var receivesCallbacks: Bool { true }
+    public nonisolated func adaptivePresentationStyle(for traits: Traits) -> PresentationStyle? { nil }
 
     public func viewDidLoad() async {}
     public func viewWillAppear(_ animated: Bool) async {}

@@ -13,6 +13,9 @@ public struct JournalEvent: Sendable, Hashable, Codable, CustomStringConvertible
         case began
         /// The transition committed this change.
         case committed(CommittedChange)
+        /// Just before a commit: a subtree the change brings into the tree, as it is then (for
+        /// a split that collapsed or expanded, the split's whole subtree after the change).
+        case entered(ControllerSnapshot)
         /// The request was cancelled before its commit point; nothing changed.
         case cancelled
         /// The request failed with this error code; nothing changed.

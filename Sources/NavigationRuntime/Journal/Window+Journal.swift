@@ -15,18 +15,25 @@ extension Window {
         } else {
             nextSubscriber += 1
             subscribers[nextSubscriber] = continuation
+            hasSubscribers = true
         }
         return stream
     }
 
     /// Delivers an event to every subscriber. Costs one check when nobody listens.
+    @inline(__always)
     func emit(_ kind: @autoclosure () -> JournalEvent.Kind, request: RequestID?) {
-        guard !subscribers.isEmpty else { return }
-        let event = JournalEvent(window: id, sequence: lastSequence, request: request, kind: kind())
+        guard hasSubscribers else { return }
+        deliver(kind(), request: request)
+    }
+
+    private func deliver(_ kind: JournalEvent.Kind, request: RequestID?) {
+        let event = JournalEvent(window: id, sequence: lastSequence, request: request, kind: kind)
         var terminated: [UInt64] = []
         for (key, continuation) in subscribers {
             if case .terminated = continuation.yield(event) { terminated.append(key) }
         }
         for key in terminated { subscribers[key] = nil }
+        hasSubscribers = !subscribers.isEmpty
     }
 }

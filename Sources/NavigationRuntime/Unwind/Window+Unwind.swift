@@ -100,20 +100,31 @@ extension ViewController {
     /// - Parameters:
     ///   - action: The action's name as Interface Builder writes it (`unwindToMain:`).
     ///   - identifier: The unwind segue's identifier, if it has one (R7.11).
-    /// - Throws: ``NavigationError`` (`.notInWindowHierarchy`, `.hookFailed`, `.windowClosed`)
-    ///   or `CancellationError`.
+    ///   - requireDestination: Throw ``NavigationError/Code/unwindTargetNotFound`` instead of
+    ///     returning ``TransitionOutcome/noDestination(action:)`` when nothing handles the action.
+    /// - Throws: ``NavigationError`` (`.notInWindowHierarchy`, `.hookFailed`, `.windowClosed`,
+    ///   `.unwindTargetNotFound` when asked) or `CancellationError`.
     @discardableResult
     public func performUnwind(
         action: String,
         identifier: String? = nil,
         sender: (any Sendable)? = nil,
+        requireDestination: Bool = false,
         animated: Bool = true,
         policy: BusyPolicy = .enqueue
     ) async throws -> TransitionOutcome {
-        try await context.window.submit(
+        let outcome = try await context.window.submit(
             .unwind(from: self, action: action, identifier: identifier, sender: sender),
             animated: animated,
             policy: policy
         )
+        if requireDestination, case .noDestination = outcome {
+            throw NavigationError(
+                .unwindTargetNotFound,
+                "No controller on the chain of \(id) handles the unwind action '\(action)'.",
+                window: context.window.id, controllers: [id], identifier: action
+            )
+        }
+        return outcome
     }
 }

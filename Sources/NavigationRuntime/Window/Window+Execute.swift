@@ -300,7 +300,8 @@ extension Window {
         }
         try checkInsertable(controller, into: nil, code: .presentingActiveController)
         try checkInWindow(source, presenting: controller)
-        let style = (requested ?? controller.modalPresentationStyle).resolved(for: traits)
+        let style = (requested ?? controller.modalPresentationStyle)
+            .resolved(for: traits, adaptation: controller.adaptivePresentationStyle(for: traits))
         let presenter = style.usesPresentationContext ? presentationContext(of: source) : layerOwner(of: source)
         if let presented = presenter.context.presented {
             throw NavigationError(

@@ -79,15 +79,22 @@ struct VisibleSet {
     /// disappears top-down, R6.7); otherwise tree order.
     func missing(from other: VisibleSet, postOrder: Bool, topLayerFirst: Bool) -> [any ViewController] {
         var result: [any ViewController] = []
-        var layers: [Int] = []
+        var lowest = Int.max
+        var highest = Int.min
         for step in steps where step.isExit == postOrder && !other.contains(step.controller) {
             result.append(step.controller)
-            layers.append(step.layer)
+            lowest = min(lowest, step.layer)
+            highest = max(highest, step.layer)
         }
-        guard topLayerFirst, let first = layers.first, layers.contains(where: { $0 != first }) else { return result }
-        return zip(result, layers).enumerated()
-            .sorted { ($0.element.1, -$0.offset) > ($1.element.1, -$1.offset) }
-            .map(\.element.0)
+        guard topLayerFirst, lowest < highest else { return result }
+        // Several layers leave: the top layer first, tree order within a layer (R6.7).
+        var ordered: [any ViewController] = []
+        for layer in stride(from: highest, through: lowest, by: -1) {
+            for step in steps where step.isExit == postOrder && step.layer == layer && !other.contains(step.controller) {
+                ordered.append(step.controller)
+            }
+        }
+        return ordered
     }
 }
 
@@ -149,7 +156,7 @@ extension Window {
             throw error
         }
         lastSequence = queue.withLock { $0.commit() }
-        emit(.committed(record(of: applied)), request: id)
+        if hasSubscribers { emitCommit(applied, request: id) }
 
         // End phase (R6.2–R6.7), then containment ends and the delegate hears of it.
         let appearingPost = after.missing(from: before, postOrder: true, topLayerFirst: false)
@@ -210,7 +217,7 @@ extension Window {
             _ = note(.viewWillAppear(animated: animated), to: controller)
         }
         lastSequence = queue.withLock { $0.commit() }
-        emit(.committed(record(of: applied)), request: id)
+        if hasSubscribers { emitCommit(applied, request: id) }
         for controller in before.missing(from: after, postOrder: true, topLayerFirst: true) {
             _ = note(.viewDidDisappear(animated: animated), to: controller)
         }
@@ -374,8 +381,14 @@ extension Window {
                 }
             }
         }
-        for child in context.children { attach(child, into: &applied) }
-        if let presented = context.presented { attach(presented, into: &applied) }
+        for child in context.children {
+            child.context.parent = controller
+            attach(child, into: &applied)
+        }
+        if let presented = context.presented {
+            presented.context.presenting = controller
+            attach(presented, into: &applied)
+        }
         // A split that enters a compact window starts collapsed (the default collapse, R5.6).
         if let split = controller as? SplitViewController, traits.horizontalSizeClass == .compact,
             !context.isCollapsed
@@ -394,15 +407,30 @@ extension Window {
     func reattach(_ controller: any ViewController) {
         let context = controller.context
         context.isAttached = true
-        for child in context.children { reattach(child) }
-        if let presented = context.presented { reattach(presented) }
+        for child in context.children {
+            child.context.parent = controller
+            reattach(child)
+        }
+        if let presented = context.presented {
+            presented.context.presenting = controller
+            reattach(presented)
+        }
     }
 
+    /// Marks a subtree as out of the tree. The upward links inside it (`parent`,
+    /// `presenting`) are cleared so that a detached subtree holds no reference cycle; its
+    /// downward links (children, presented) and claims keep its structure for a later attach.
     func detach(_ controller: any ViewController) {
         let context = controller.context
         context.isAttached = false
-        for child in context.children { detach(child) }
-        if let presented = context.presented { detach(presented) }
+        for child in context.children {
+            detach(child)
+            child.context.parent = nil
+        }
+        if let presented = context.presented {
+            detach(presented)
+            presented.context.presenting = nil
+        }
     }
 
     /// Applies a change to the tree (R4.1: the tree reflects it from the begin phase on).
@@ -544,6 +572,32 @@ extension Window {
                 undo: .dismiss(presenter: presenter, chain: chain, styles: styles),
                 dismissed: chain
             )
+        }
+    }
+
+    /// Journals a commit: first the subtrees that entered the tree (so that a reference model
+    /// can replay the change without knowing the controllers), then the change itself.
+    private func emitCommit(_ applied: AppliedChange, request id: RequestID) {
+        for controller in entered(applied) {
+            emit(.entered(snapshot(of: controller)), request: id)
+        }
+        emit(.committed(record(of: applied)), request: id)
+    }
+
+    /// The roots of the subtrees a change brought into the tree.
+    private func entered(_ applied: AppliedChange) -> [any ViewController] {
+        switch applied.undo {
+        case .root: return root.map { [$0] } ?? []
+        case .push(let navigation): return navigation.context.children.last.map { [$0] } ?? []
+        case .stack: return applied.moves.filter { $0.to != nil && !$0.isAdoption }.map(\.controller)
+        case .present(let presenter): return presenter.context.presented.map { [$0] } ?? []
+        case .split(let state):
+            // A collapse or expansion rearranges the whole split; a new secondary enters alone.
+            if state.collapsed != state.split.context.isCollapsed { return [state.split] }
+            let children = state.split.context.children
+            return children.count > 1 ? [children[1]] : []
+        case .composite(let parts): return parts.flatMap(entered)
+        case .pop, .dismiss, .selectTab, .traits: return []
         }
     }
 

@@ -52,19 +52,24 @@ public actor Window {
     private nonisolated let controllerCounter = Atomic<UInt64>(0)
     let queue = Mutex(TransitionQueueStateMachine<QueueWaiter, DeferredRequest>())
 
+    // `@exclusivity(unchecked)` on the state below: actor isolation already serialises every
+    // access, so the runtime's dynamic exclusivity checks only cost time on the hot path.
+
     /// The root controller, once set.
-    var root: (any ViewController)?
+    @exclusivity(unchecked) var root: (any ViewController)?
     /// The current traits (horizontal size class drives adaptive segues).
     public internal(set) var traits: Traits
     /// The request that is running (mirrors the queue's `running`, read on this executor).
-    var runningRequest: RequestID?
+    @exclusivity(unchecked) var runningRequest: RequestID?
     /// Whether ``close()`` was called.
-    public internal(set) var isClosed = false
+    @exclusivity(unchecked) public internal(set) var isClosed = false
     /// Journal subscribers.
     var subscribers: [UInt64: AsyncStream<JournalEvent>.Continuation] = [:]
+    /// Whether ``subscribers`` is not empty (read on every event).
+    @exclusivity(unchecked) var hasSubscribers = false
     var nextSubscriber: UInt64 = 0
     /// The last committed sequence number.
-    public internal(set) var lastSequence: UInt64 = 0
+    @exclusivity(unchecked) public internal(set) var lastSequence: UInt64 = 0
 
     /// Creates a window. Usually ``Application/openWindow(configuration:)`` does this.
     public init(id: WindowID = WindowID(1), configuration: Configuration = Configuration()) {
@@ -107,6 +112,7 @@ public actor Window {
         emit(.windowClosed, request: nil)
         for continuation in subscribers.values { continuation.finish() }
         subscribers.removeAll()
+        hasSubscribers = false
     }
 
     /// Releases the tree (breaks the parent/child reference cycles) once nothing runs.

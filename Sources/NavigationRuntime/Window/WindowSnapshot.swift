@@ -147,7 +147,7 @@ extension Window {
         return root.flatMap(search)
     }
 
-    private func snapshot(of controller: any ViewController) -> ControllerSnapshot {
+    func snapshot(of controller: any ViewController) -> ControllerSnapshot {
         let context = controller.context
         let className: String =
             context.scene?.className ?? (controller as? GenericViewController)?.className

@@ -382,3 +382,20 @@ private let done = "done:"
         #expect(events.map(\.kind) == [.accepted("unwind done:"), .noDestination(done), .windowClosed])
     }
 }
+
+/// R7.10: the caller may ask for an error instead of the `.noDestination` outcome.
+@Suite struct UnwindRequireDestinationTests {
+    @Test func r7_10_requireDestination_throwsTheTypedError_andChangesNothing() async throws {
+        let window = Window(configuration: .immediate)
+        let a = GenericViewController(context: window.makeContext())
+        let b = GenericViewController(context: window.makeContext())
+        let navigation = NavigationController(context: window.makeContext(), viewControllers: [a, b])
+        try await window.setRootViewController(navigation)
+        let before = await window.snapshot()
+        await #expect(throws: NavigationError(.unwindTargetNotFound, "")) {
+            try await b.performUnwind(action: "nobody:", requireDestination: true)
+        }
+        #expect(try await b.performUnwind(action: "nobody:") == .noDestination(action: "nobody:"))
+        #expect(await window.snapshot() == before)
+    }
+}

@@ -298,8 +298,10 @@ struct UnwindWorld {
     /// The journal without its callbacks: the requests' lifecycle.
     func lifecycle(_ events: [JournalEvent]) -> [JournalEvent.Kind] {
         events.map(\.kind).filter { kind in
-            if case .callback = kind { return false }
-            return true
+            switch kind {
+            case .callback, .entered: return false
+            default: return true
+            }
         }
     }
 }

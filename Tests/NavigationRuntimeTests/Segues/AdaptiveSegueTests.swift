@@ -1,0 +1,84 @@
+import NavigationRuntime
+import NavigationRuntimeTesting
+import Testing
+
+/// §2: presentation segues, popover adaptation, the automatic style, legacy and custom kinds.
+@Suite struct AdaptiveSegueTests {
+    /// A presented controller that answers the adaptation question (R2.9).
+    private actor Adapting: ViewController {
+        nonisolated let context: ControllerContext
+        nonisolated let answer: PresentationStyle?
+        init(context: ControllerContext, answer: PresentationStyle?) {
+            self.context = context
+            self.answer = answer
+        }
+        nonisolated func adaptivePresentationStyle(for traits: Traits) -> PresentationStyle? { answer }
+        nonisolated var receivesCallbacks: Bool { false }
+    }
+
+    private func presentedStyle(
+        _ kind: SegueKind,
+        traits: Traits = .regular,
+        destinationStyle: PresentationStyle = .automatic,
+        answer: PresentationStyle? = nil
+    ) async throws -> PresentationStyle? {
+        let window = Window(configuration: Window.Configuration(transitionDuration: .zero, traits: traits))
+        let catalog = SceneCatalog([
+            Scene("src", segues: [SegueDefinition(identifier: "s", kind: kind, destination: "dst")]) {
+                GenericViewController(context: $0)
+            },
+            Scene("dst") { context -> any ViewController in
+                if answer == nil { return GenericViewController(context: context, modalPresentationStyle: destinationStyle) }
+                return Adapting(context: context, answer: answer)
+            },
+        ])
+        let source = try await window.setRoot(scene: "src", from: catalog)
+        try await source.performSegue(withIdentifier: "s", animated: false)
+        return await window.snapshot().root?.presented?.presentationStyle
+    }
+
+    @Test func presentModally_usesTheSegueStyle_elseTheDestinations_R2_7() async throws {
+        #expect(try await presentedStyle(.presentModally(.overFullScreen)) == .overFullScreen)
+        #expect(try await presentedStyle(.presentModally(nil), destinationStyle: .formSheet) == .formSheet)
+    }
+
+    @Test func popover_isAPopoverInRegularWidth_andAFormSheetInCompact_R2_8() async throws {
+        #expect(try await presentedStyle(.presentAsPopover) == .popover)
+        #expect(try await presentedStyle(.presentAsPopover, traits: .compact) == .formSheet)
+    }
+
+    @Test func adaptationAnswers_fullScreenOverFullScreenOrNone_otherAnswersIgnored_R2_9() async throws {
+        #expect(try await presentedStyle(.presentAsPopover, traits: .compact, answer: .fullScreen) == .fullScreen)
+        #expect(try await presentedStyle(.presentAsPopover, traits: .compact, answer: .overFullScreen) == .overFullScreen)
+        #expect(try await presentedStyle(.presentAsPopover, traits: .compact, answer: PresentationStyle.none) == .popover)
+        #expect(try await presentedStyle(.presentAsPopover, traits: .compact, answer: .pageSheet) == .formSheet)
+        #expect(try await presentedStyle(.presentAsPopover, traits: .regular, answer: .fullScreen) == .popover)
+    }
+
+    @Test func automatic_resolvesToPageSheet_R2_10_R2_11() async throws {
+        #expect(try await presentedStyle(.presentModally(.automatic)) == .pageSheet)
+        #expect(PresentationStyle.fullScreen.removesPresenterViews)
+        #expect(PresentationStyle.currentContext.removesPresenterViews)
+        #expect(!PresentationStyle.overFullScreen.removesPresenterViews)
+        #expect(!PresentationStyle.pageSheet.removesPresenterViews)
+        #expect(!PresentationStyle.formSheet.removesPresenterViews)
+        #expect(!PresentationStyle.popover.removesPresenterViews)
+    }
+
+    @Test func legacyKinds_mapOntoTheModernOnes_R2_12() async throws {
+        #expect(try await presentedStyle(.presentModally(nil)) == .pageSheet, "modal ≡ present")
+        // push needs a navigation controller around the source
+        await #expect(throws: NavigationError(.pushRequiresNavigationController, "")) {
+            _ = try await presentedStyle(.push)
+        }
+        // replace ≡ show detail: no split here, so presented modally (R2.4)
+        #expect(try await presentedStyle(.replace) == .pageSheet)
+    }
+
+    @Test func customKind_runsThePerformer_andAppliesItsEffect_R2_13() async throws {
+        let performer = ClosureSeguePerformer { _ in .present(.overCurrentContext) }
+        #expect(try await presentedStyle(.custom(performer)) == .overCurrentContext)
+        let doesNothing = ClosureSeguePerformer { _ in SegueEffect.none }
+        #expect(try await presentedStyle(.custom(doesNothing)) == nil)
+    }
+}
