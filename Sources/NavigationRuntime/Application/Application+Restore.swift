@@ -15,9 +15,10 @@ extension Application {
     /// The steps, each finishing before the next starts:
     /// 1. the whole tree is validated without building anything (every problem is listed);
     /// 2. the controllers are built off-window (only the scenes' factories run);
-    /// 3. the tree is installed in a new window in ONE transition (the root with its selected
-    ///    tabs, then every presentation, one commit with sequence number 1), and only then is
-    ///    the window opened (listed in ``openWindows``; key if it is the first).
+    /// 3. the tree is installed in a new window in ONE transition (the root, with its selected
+    ///    tabs and its presentations linked in before it enters: one root change, one commit,
+    ///    sequence number 1), and only then is the window opened (listed in ``openWindows``;
+    ///    key if it is the first).
     ///
     /// A snapshot with no root opens an empty window.
     ///

@@ -119,19 +119,23 @@ extension Window {
         return .built(tree)
     }
 
-    /// Installs a rebuilt tree as the root, with its selected tabs and its presentations,
-    /// as ONE transition on the queue (a composite of the root change and each presentation,
-    /// one commit): either all of it is in the window afterwards, or none of it.
+    /// Installs a rebuilt tree as the root, with its selected tabs and its presentations, as
+    /// ONE transition on the queue: the presentations are linked into the tree first, so that
+    /// the change is one root change whose subtree holds them (one commit, journaled as
+    /// `setRoot` with the whole subtree entering). Either all of it is in the window
+    /// afterwards, or none of it.
     ///
     /// - Throws: ``NavigationError`` `.windowClosed`, or `CancellationError`.
     func installRestored(_ tree: RestoredTree) async throws -> TransitionOutcome {
         try await submit(
             .resolved(name: "restore") { _ in
                 for (tabBar, index) in tree.selections { tabBar.context.selectedIndex = index }
-                let presentations = tree.presentations.map {
-                    Change.present(presenter: $0.presenter, presented: $0.presented, style: $0.style)
+                for presentation in tree.presentations {
+                    presentation.presenter.context.presented = presentation.presented
+                    presentation.presented.context.presenting = presentation.presenter
+                    presentation.presented.context.presentationStyle = presentation.style
                 }
-                return .composite([.setRoot(tree.root)] + presentations)
+                return .setRoot(tree.root)
             },
             animated: false,
             policy: .enqueue

@@ -60,6 +60,7 @@ import Testing
     @Test func route_exactFinalSnapshot_oneCommit_payloadDelivered_R8_2() async throws {
         let s = try await setUp()
         let journal = await s.window.journal()
+        let start = await s.window.snapshot()
         let outcome = await s.app.open(url: try #require(URL(string: "app://inbox/42?from=mail")))
         guard case .opened(let id, .completed(let sequence)) = outcome else {
             Issue.record("\(outcome)")
@@ -70,8 +71,10 @@ import Testing
         let message = try #require(await s.inbox.topViewController as? MessageController)
         #expect(await message.deliveries == ["app://inbox/:id step 2 payload 42"])
 
+        let final = await s.window.snapshot()
         await s.app.closeWindow(s.window.id)
         let events = await collect(journal)
+        #expect(LinearizabilityChecker.check(events: events, start: start, finalSnapshot: final) == nil)
         let committed = commits(events)
         #expect(committed.count == 1, "one commit per deep link")
         #expect(committed.first?.0 == 3)
@@ -85,6 +88,8 @@ import Testing
     @Test func linkDuringParkedTransition_waitsItsTurn_resolvesAtDequeue_R8_7() async throws {
         let clock = ManualClock()
         let s = try await setUp(clock: clock)
+        let journal = await s.window.journal()
+        let start = await s.window.snapshot()
         let detail = try #require(catalog.instantiate("detail", in: s.window))
         let push = Task { try await s.settings.pushViewController(detail, animated: true) }
         await clock.sleepers(atLeast: 1)
@@ -104,7 +109,12 @@ import Testing
             return
         }
         // Resolved against the tree at its turn: the pop had removed `detail`.
-        #expect(await s.window.snapshot().rendered == "tabBar*[navigation[inbox] navigation*[settings profile*]]{1}")
+        let final = await s.window.snapshot()
+        #expect(final.rendered == "tabBar*[navigation[inbox] navigation*[settings profile*]]{1}")
+        await s.app.closeWindow(s.window.id)
+        let events = await collect(journal)
+        #expect(commits(events).map(\.0) == [3, 4, 5])
+        #expect(LinearizabilityChecker.check(events: events, start: start, finalSnapshot: final) == nil)
     }
 
     @Test func unroutableURL_isTyped_andQueuesNothing() async throws {
