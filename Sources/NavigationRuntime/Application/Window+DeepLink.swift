@@ -21,8 +21,26 @@ private struct DeepLinkOverlay {
     var presented: [ObjectIdentifier: (any ViewController)?] = [:]
     var presenting: [ObjectIdentifier: any ViewController] = [:]
 
+    /// Controllers this link made: not in any tree yet, so linking them is no change.
+    var fresh: Set<ObjectIdentifier> = []
+
     func children(of controller: any ViewController) -> [any ViewController] {
-        stacks[ObjectIdentifier(controller)] ?? controller.context.children
+        if let stack = stacks[ObjectIdentifier(controller)] { return stack }
+        let context = controller.context
+        return context.didAdoptInitialChildren ? context.children : controller.initialChildren
+    }
+
+    func isFresh(_ controller: any ViewController) -> Bool { fresh.contains(ObjectIdentifier(controller)) }
+
+    /// The presentation chain from `presenter` (what it presents, and so on).
+    func chain(from presenter: any ViewController) -> [any ViewController] {
+        var result: [any ViewController] = []
+        var next = presented(by: presenter)
+        while let controller = next {
+            result.append(controller)
+            next = presented(by: controller)
+        }
+        return result
     }
 
     func selectedIndex(of tabBar: TabBarController) -> Int {
@@ -139,7 +157,16 @@ extension Window {
                 let resolved = (style ?? controller.modalPresentationStyle).resolved(for: traits)
                 overlay.presented[ObjectIdentifier(layer)] = controller
                 overlay.presenting[ObjectIdentifier(controller)] = layer
-                changes.append(.present(presenter: layer, presented: controller, style: resolved))
+                overlay.fresh.insert(ObjectIdentifier(controller))
+                if overlay.isFresh(layer) {
+                    // Presented by a controller this link presents: linked before it enters,
+                    // so the one change that brings it in brings the whole chain.
+                    layer.context.presented = controller
+                    controller.context.presenting = layer
+                    controller.context.presentationStyle = resolved
+                } else {
+                    changes.append(.present(presenter: layer, presented: controller, style: resolved))
+                }
             case .popToRoot:
                 guard let navigation = path.last(where: { $0 is NavigationController }) as? NavigationController else {
                     throw fail(.noNavigationController)
@@ -151,16 +178,36 @@ extension Window {
                 }
             case .dismiss:
                 guard layer !== root, let presenter = overlay.presenter(of: layer) else { throw fail(.nothingPresented) }
-                overlay.presented[ObjectIdentifier(presenter)] = .some(nil)
-                changes.append(.dismiss(presenter: presenter))
+                dismiss(from: presenter, overlay: &overlay, changes: &changes)
             case .dismissAll:
                 if let presenter = path.first(where: { overlay.presented(by: $0) != nil }) {
-                    overlay.presented[ObjectIdentifier(presenter)] = .some(nil)
-                    changes.append(.dismiss(presenter: presenter))
+                    dismiss(from: presenter, overlay: &overlay, changes: &changes)
                 }
             }
         }
         return changes.isEmpty ? nil : .composite(changes)
+    }
+
+    /// Dismisses the chain `presenter` presents. Controllers of this link are simply not
+    /// presented (their pending change is dropped, their links undone); a `dismiss` change
+    /// remains only if the chain holds controllers that are in the tree.
+    private func dismiss(from presenter: any ViewController, overlay: inout DeepLinkOverlay, changes: inout [Change]) {
+        let chain = overlay.chain(from: presenter)
+        overlay.presented[ObjectIdentifier(presenter)] = .some(nil)
+        for controller in chain where overlay.isFresh(controller) {
+            changes.removeAll { change in
+                if case .present(_, let presented, _) = change { return presented === controller }
+                return false
+            }
+            if let before = overlay.presenter(of: controller), overlay.isFresh(before) {
+                before.context.presented = nil
+                controller.context.presenting = nil
+                controller.context.presentationStyle = nil
+            }
+        }
+        if chain.contains(where: { !overlay.isFresh($0) }) {
+            changes.append(.dismiss(presenter: presenter))
+        }
     }
 
     private func select(

@@ -189,6 +189,43 @@ import Testing
         }
     }
 
+    /// Steps that act on what the same link presented: the tree is right, and the one commit
+    /// replays through the reference model (a chain is linked before it enters; a presentation
+    /// dismissed by the same link never enters).
+    @Test func stepsOnWhatTheSameLinkPresented_replay() async throws {
+        var routes = router
+        routes.register("app://chain") { _ in
+            [.present(scene: "detail", style: .formSheet), .present(scene: "home", style: .pageSheet)]
+        }
+        routes.register("app://undo") { _ in
+            [.present(scene: "detail", style: .formSheet), .dismiss, .selectTabIndex(0), .push(scene: "detail")]
+        }
+        routes.register("app://swap") { _ in
+            [.present(scene: "detail", style: .formSheet), .present(scene: "home"), .dismissAll, .present(scene: "profile", style: .fullScreen)]
+        }
+        let expected = [
+            "app://chain": "tabBar*[navigation[inbox] navigation*[settings*]]{1} >formSheet detail* >pageSheet home*",
+            "app://undo": "tabBar*[navigation*[inbox detail*] navigation[settings]]{0}",
+            "app://swap": "tabBar[navigation[inbox] navigation[settings]]{1} >fullScreen profile*",
+        ]
+        for (url, rendered) in expected.sorted(by: { $0.key < $1.key }) {
+            let s = try await setUp()
+            await s.app.register(deepLinks: routes)
+            let journal = await s.window.journal()
+            let start = await s.window.snapshot()
+            guard case .opened(_, .completed(sequence: 3)) = await s.app.open(url: try #require(URL(string: url))) else {
+                Issue.record("\(url) did not complete")
+                continue
+            }
+            let final = await s.window.snapshot()
+            #expect(final.rendered == rendered, "\(url)")
+            await s.app.closeWindow(s.window.id)
+            let events = await collect(journal)
+            #expect(commits(events).count == 1, "\(url)")
+            #expect(LinearizabilityChecker.check(events: events, start: start, finalSnapshot: final) == nil, "\(url)")
+        }
+    }
+
     @Test func routerMatching() throws {
         var router = DeepLinkRouter(catalog: catalog)
         router.register("app://inbox/:id") { _ in [.popToRoot] }
