@@ -23,6 +23,31 @@ private struct DeepLinkOverlay {
 
     /// Controllers this link made: not in any tree yet, so linking them is no change.
     var fresh: Set<ObjectIdentifier> = []
+    /// The tab bars and navigation controllers the steps changed, first change first.
+    var touchedTabBars: [TabBarController] = []
+    var touchedNavigations: [NavigationController] = []
+
+    mutating func setStack(_ stack: [any ViewController], of navigation: NavigationController) {
+        if stacks[ObjectIdentifier(navigation)] == nil { touchedNavigations.append(navigation) }
+        stacks[ObjectIdentifier(navigation)] = stack
+    }
+
+    mutating func select(_ index: Int, of tabBar: TabBarController) {
+        if selections[ObjectIdentifier(tabBar)] == nil { touchedTabBars.append(tabBar) }
+        selections[ObjectIdentifier(tabBar)] = index
+    }
+
+    /// Every controller of the tree as the steps leave it.
+    func reachable(from root: any ViewController) -> Set<ObjectIdentifier> {
+        var result: Set<ObjectIdentifier> = []
+        var pending: [any ViewController] = [root]
+        while let controller = pending.popLast() {
+            guard result.insert(ObjectIdentifier(controller)).inserted else { continue }
+            pending += children(of: controller)
+            if let presented = presented(by: controller) { pending.append(presented) }
+        }
+        return result
+    }
 
     func children(of controller: any ViewController) -> [any ViewController] {
         if let stack = stacks[ObjectIdentifier(controller)] { return stack }
@@ -134,14 +159,14 @@ extension Window {
                 guard let tab = tabs.firstIndex(where: { Self.tab($0, isScene: scene, overlay: overlay) }) else {
                     throw fail(.noSuchTab(scene))
                 }
-                select(tab, in: tabBar, overlay: &overlay, changes: &changes)
+                overlay.select(tab, of: tabBar)
             case .selectTabIndex(let tab):
                 guard let tabBar = path.last(where: { $0 is TabBarController }) as? TabBarController else {
                     throw fail(.noTabBarController)
                 }
                 let count = overlay.children(of: tabBar).count
                 guard (0..<count).contains(tab) else { throw fail(.tabIndexOutOfRange(tab, count: count)) }
-                select(tab, in: tabBar, overlay: &overlay, changes: &changes)
+                overlay.select(tab, of: tabBar)
             case .push(let scene, let payload):
                 guard let navigation = path.last(where: { $0 is NavigationController }) as? NavigationController else {
                     throw fail(.noNavigationController)
@@ -149,8 +174,7 @@ extension Window {
                 guard let controller = catalog.instantiate(scene, in: self) else { throw fail(.unknownScene(scene)) }
                 guard controller.kind != .navigation else { throw fail(.pushingNavigationController(scene)) }
                 await deliver(link, step: index, payload: payload, to: controller)
-                overlay.stacks[ObjectIdentifier(navigation)] = overlay.children(of: navigation) + [controller]
-                changes.append(.push(navigation, controller))
+                overlay.setStack(overlay.children(of: navigation) + [controller], of: navigation)
             case .present(let scene, let style, let payload):
                 guard let controller = catalog.instantiate(scene, in: self) else { throw fail(.unknownScene(scene)) }
                 await deliver(link, step: index, payload: payload, to: controller)
@@ -172,10 +196,7 @@ extension Window {
                     throw fail(.noNavigationController)
                 }
                 let stack = overlay.children(of: navigation)
-                if stack.count > 1 {
-                    overlay.stacks[ObjectIdentifier(navigation)] = [stack[0]]
-                    changes.append(.pop(navigation, keeping: 1))
-                }
+                if stack.count > 1 { overlay.setStack([stack[0]], of: navigation) }
             case .dismiss:
                 guard layer !== root, let presenter = overlay.presenter(of: layer) else { throw fail(.nothingPresented) }
                 dismiss(from: presenter, overlay: &overlay, changes: &changes)
@@ -185,7 +206,45 @@ extension Window {
                 }
             }
         }
+        guard let root else { return nil }
+        changes += containerChanges(overlay, root: root)
         return changes.isEmpty ? nil : .composite(changes)
+    }
+
+    /// The net change of each tab bar and navigation stack the steps touched, after the
+    /// presentations and dismissals (which bring in the controllers this link made): one
+    /// change per container, so that a step undoing another (a push then `popToRoot`) leaves
+    /// no trace, and every journal record of the composite is true at its commit. Containers
+    /// no longer in the tree are left alone. A container this link made is set up before it
+    /// enters (a tab bar's selection) or set as a whole after (a navigation stack).
+    private func containerChanges(_ overlay: DeepLinkOverlay, root: any ViewController) -> [Change] {
+        let reachable = overlay.reachable(from: root)
+        var changes: [Change] = []
+        for tabBar in overlay.touchedTabBars where reachable.contains(ObjectIdentifier(tabBar)) {
+            let index = overlay.selectedIndex(of: tabBar)
+            guard index != tabBar.context.selectedIndex else { continue }
+            if tabBar.context.isAttached {
+                changes.append(.selectTab(tabBar, index))
+            } else {
+                tabBar.context.selectedIndex = index
+            }
+        }
+        for navigation in overlay.touchedNavigations where reachable.contains(ObjectIdentifier(navigation)) {
+            let old = navigation.context.didAdoptInitialChildren ? navigation.context.children : navigation.initialChildren
+            let new = overlay.children(of: navigation)
+            let common = zip(old, new).prefix { $0 === $1 }.count
+            if common == old.count && common == new.count { continue }
+            if !navigation.context.isAttached {
+                changes.append(.setStack(navigation, new))
+            } else if common == old.count && new.count == old.count + 1, let pushed = new.last {
+                changes.append(.push(navigation, pushed))
+            } else if common == new.count && !new.isEmpty {
+                changes.append(.pop(navigation, keeping: new.count))
+            } else {
+                changes.append(.setStack(navigation, new))
+            }
+        }
+        return changes
     }
 
     /// Dismisses the chain `presenter` presents. Controllers of this link are simply not
@@ -208,17 +267,6 @@ extension Window {
         if chain.contains(where: { !overlay.isFresh($0) }) {
             changes.append(.dismiss(presenter: presenter))
         }
-    }
-
-    private func select(
-        _ index: Int,
-        in tabBar: TabBarController,
-        overlay: inout DeepLinkOverlay,
-        changes: inout [Change]
-    ) {
-        guard index != overlay.selectedIndex(of: tabBar) else { return }
-        overlay.selections[ObjectIdentifier(tabBar)] = index
-        changes.append(.selectTab(tabBar, index))
     }
 
     /// Whether a tab is the scene: its own scene, or its stack's root's for a navigation tab.
