@@ -127,6 +127,12 @@ public struct DeepLink: Sendable, Hashable {
 /// One navigation step of a deep link, resolved against the window's tree (as the steps
 /// before it in the same link left it) when the link's turn comes.
 ///
+/// A link's steps are resolved one after the other against the tree as the steps before
+/// them leave it, then committed together: the presentations and dismissals in order, then
+/// the net change of each tab bar and navigation stack they touched (a push then a
+/// `popToRoot` leaves no trace). Controllers the link makes are set up before they enter
+/// the tree (what a presented controller presents, a new tab bar's selection).
+///
 /// "The visible path" is the path `top` follows (DESIGN §12): from the root, descending
 /// through containers (a navigation controller's top, a tab bar's selected child, a split's
 /// secondary when expanded or primary when collapsed; a content controller is a leaf), and
