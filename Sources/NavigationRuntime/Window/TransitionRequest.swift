@@ -19,6 +19,18 @@ enum TransitionRequest: Sendable {
     /// (restoration, deep links); `nil` is `.noChange`. `name` is the journal's.
     case resolved(name: String, resolve: @Sendable (isolated Window) async throws -> Change?)
 
+    /// Whether the request runs user code (hooks, delegates, custom segues, unwind searches)
+    /// before its structural change is known; such requests mark their task for their whole
+    /// turn (see `Window.inScope(of:_:)`).
+    var runsUserCodeBeforeItsChange: Bool {
+        switch self {
+        case .segue, .performSegue, .unwind, .show, .setTraits: true
+        case .resolved: true  // scene factories, `DeepLinkReceiver.receive(deepLink:)`
+        case .selectTab(_, _, let userTap): userTap
+        case .setRoot, .push, .pop, .popTo, .popToRoot, .setViewControllers, .present, .dismiss: false
+        }
+    }
+
     /// A short name for the journal.
     var name: String {
         switch self {

@@ -114,11 +114,35 @@ extension Window {
         let after = visibleSet()
         let disappearing = before.missing(from: after, postOrder: false, topLayerFirst: true)
         let appearing = after.missing(from: before, postOrder: false, topLayerFirst: false)
-        if !animated || configuration.transitionDuration == .zero,
-            !needsHooks(applied, appearing: appearing, disappearing: disappearing)
-        {
+        let hooks = needsHooks(applied, appearing: appearing, disappearing: disappearing)
+        if !hooks && (!animated || configuration.transitionDuration == .zero) {
             return try runWithoutHooks(applied, request: id, cancellable: cancellable, before: before, after: after)
         }
+        guard hooks else {
+            return try await runPhases(
+                applied, request: id, animated: animated, cancellable: cancellable,
+                before: before, after: after, appearing: appearing, disappearing: disappearing
+            )
+        }
+        return try await inScope(of: id) {
+            try await runPhases(
+                applied, request: id, animated: animated, cancellable: cancellable,
+                before: before, after: after, appearing: appearing, disappearing: disappearing
+            )
+        }
+    }
+
+    /// The begin phase, the animation, the commit and the end phase of an applied change.
+    private func runPhases(
+        _ applied: AppliedChange,
+        request id: RequestID,
+        animated: Bool,
+        cancellable: Bool,
+        before: VisibleSet,
+        after: VisibleSet,
+        appearing: [any ViewController],
+        disappearing: [any ViewController]
+    ) async throws -> TransitionOutcome {
         markFlags(applied, on: true)
         emit(.began, request: id)
 
