@@ -15,7 +15,7 @@ public actor Application {
     private var nextWindow: UInt64 = 0
     /// The key window, if any (exactly one while any window is open, R8.6).
     public private(set) var keyWindow: WindowID?
-    /// The routes ``open(url:in:policy:)`` consults (see ``register(deepLinks:)``).
+    /// The routes ``open(url:in:animated:policy:)`` consults (see ``register(deepLinks:)``).
     var deepLinkRouter: DeepLinkRouter?
 
     /// Creates an application with no window.
