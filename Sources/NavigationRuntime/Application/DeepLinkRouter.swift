@@ -150,7 +150,7 @@ public enum DeepLinkStep: Sendable, CustomStringConvertible {
     /// Instantiates the scene and presents it from the top of the presentation chain (the
     /// root, or the last presented controller: where UIKit reroutes a presentation, R3.3),
     /// with `style` (the controller's own ``ViewController/modalPresentationStyle`` when
-    /// `nil`), resolved for the window's traits.
+    /// `nil`), resolved for the window's traits and the controller's adaptation (R2.8, R2.9).
     case present(scene: String, style: PresentationStyle? = nil, payload: (any Sendable)? = nil)
     /// Pops the innermost navigation controller on the visible path to its root.
     case popToRoot

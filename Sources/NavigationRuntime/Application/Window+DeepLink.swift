@@ -178,7 +178,8 @@ extension Window {
             case .present(let scene, let style, let payload):
                 guard let controller = catalog.instantiate(scene, in: self) else { throw fail(.unknownScene(scene)) }
                 await deliver(link, step: index, payload: payload, to: controller)
-                let resolved = (style ?? controller.modalPresentationStyle).resolved(for: traits)
+                let resolved = (style ?? controller.modalPresentationStyle)
+                    .resolved(for: traits, adaptation: controller.adaptivePresentationStyle(for: traits))
                 overlay.presented[ObjectIdentifier(layer)] = controller
                 overlay.presenting[ObjectIdentifier(controller)] = layer
                 overlay.fresh.insert(ObjectIdentifier(controller))
