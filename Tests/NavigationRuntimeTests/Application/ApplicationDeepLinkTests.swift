@@ -247,6 +247,26 @@ import Testing
         }
     }
 
+    /// A receiver navigating its own window from `receive(deepLink:)` is deferred (R4.5), as a
+    /// hook's request is, and runs after the link's transition: no deadlock.
+    @Test func receiverNavigating_isDeferred_afterTheLink() async throws {
+        let s = try await setUp()
+        var routes = router
+        routes.register("app://navigating") { _ in [.selectTabIndex(0), .push(scene: "navigating")] }
+        await s.app.register(deepLinks: routes)
+        guard case .opened(_, .completed(sequence: 3)) = await s.app.open(url: URL(string: "app://navigating")!) else {
+            Issue.record("the link completes first")
+            return
+        }
+        let receiver = try #require(await s.inbox.topViewController as? NavigatingController)
+        guard case .deferred = await receiver.outcome else {
+            Issue.record("the nested request is deferred")
+            return
+        }
+        while await s.window.lastSequence < 4 { await Task.yield() }
+        #expect(await s.window.traits == .compact)
+    }
+
     @Test func routerMatching() throws {
         var router = DeepLinkRouter(catalog: catalog)
         router.register("app://inbox/:id") { _ in [.popToRoot] }

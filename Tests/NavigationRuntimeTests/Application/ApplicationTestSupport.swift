@@ -32,6 +32,7 @@ enum RestorationScenes {
                     secondary: GenericViewController(context: context.makeContext())
                 )
             },
+            Scene("navigating") { context in NavigatingController(context: context) },
             Scene("embedding") { context in
                 GenericViewController(context: context, children: [GenericViewController(context: context.makeContext())])
             },
@@ -48,6 +49,18 @@ actor MessageController: DeepLinkReceiver {
 
     func receive(deepLink: DeepLinkDelivery) async {
         deliveries.append("\(deepLink.link.pattern) step \(deepLink.step) payload \(deepLink.payload.map { "\($0)" } ?? "nil")")
+    }
+}
+
+/// A controller that navigates its own window while it receives a deep link.
+actor NavigatingController: DeepLinkReceiver {
+    nonisolated let context: ControllerContext
+    private(set) var outcome: TransitionOutcome?
+
+    init(context: ControllerContext) { self.context = context }
+
+    func receive(deepLink: DeepLinkDelivery) async {
+        outcome = try? await context.window.setTraits(.compact)
     }
 }
 
