@@ -15,19 +15,30 @@ public actor Application {
     private var nextWindow: UInt64 = 0
     /// The key window, if any (exactly one while any window is open, R8.6).
     public private(set) var keyWindow: WindowID?
+    /// The routes ``open(url:in:animated:policy:)`` consults (see ``register(deepLinks:)``).
+    var deepLinkRouter: DeepLinkRouter?
 
     /// Creates an application with no window.
     public init() {}
 
     /// Opens a new window; the first window opened becomes the key window.
     public func openWindow(configuration: Window.Configuration = Window.Configuration()) -> Window {
-        nextWindow += 1
-        let id = WindowID(nextWindow)
-        let window = Window(id: id, configuration: configuration)
-        windows[id] = window
-        order.append(id)
-        if keyWindow == nil { keyWindow = id }
+        let window = Window(id: makeWindowID(), configuration: configuration)
+        register(window)
         return window
+    }
+
+    /// The next window id (restoration builds a window before it is open).
+    func makeWindowID() -> WindowID {
+        nextWindow += 1
+        return WindowID(nextWindow)
+    }
+
+    /// Makes a window open: listed, and key if it is the first.
+    func register(_ window: Window) {
+        windows[window.id] = window
+        order.append(window.id)
+        if keyWindow == nil { keyWindow = window.id }
     }
 
     /// The open windows, in opening order.

@@ -17,6 +17,9 @@ enum TransitionRequest: Sendable {
     case addChild(any ViewController, to: any ViewController)
     case removeFromParent(any ViewController)
     case unwind(from: any ViewController, action: String, identifier: String?, sender: (any Sendable)?)
+    /// A change worked out when the request's turn comes, against the tree as it is then
+    /// (restoration, deep links); `nil` is `.noChange`. `name` is the journal's.
+    case resolved(name: String, resolve: @Sendable (isolated Window) async throws -> Change?)
 
     /// Whether the request runs user code (hooks, delegates, custom segues, unwind searches)
     /// before its structural change is known; such requests mark their task for their whole
@@ -24,6 +27,7 @@ enum TransitionRequest: Sendable {
     var runsUserCodeBeforeItsChange: Bool {
         switch self {
         case .segue, .performSegue, .unwind, .show, .setTraits: true
+        case .resolved: true  // scene factories, `DeepLinkReceiver.receive(deepLink:)`
         case .selectTab(_, _, let userTap): userTap
         case .setRoot, .push, .pop, .popTo, .popToRoot, .setViewControllers, .present, .dismiss, .addChild,
             .removeFromParent:
@@ -51,6 +55,7 @@ enum TransitionRequest: Sendable {
         case .setTraits(let traits): "traits " + traits.horizontalSizeClass.rawValue
         case .addChild: "addChild"
         case .removeFromParent: "removeFromParent"
+        case .resolved(let name, _): name
         }
     }
 }

@@ -117,6 +117,10 @@ extension Window {
                 from: source, action: action, identifier: identifier, sender: sender,
                 id: id, animated: animated, cancellable: cancellable
             )
+
+        case .resolved(_, let resolve):
+            guard let resolved = try await resolve(self) else { return .noChange }
+            change = resolved
         }
         return try await runChange(change, request: id, animated: animated, cancellable: cancellable)
     }

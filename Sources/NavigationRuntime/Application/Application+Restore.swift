@@ -1,0 +1,102 @@
+import Foundation
+
+extension Application {
+    /// Opens a new window showing the tree of `snapshot`, rebuilt through `catalog`: UIKit's
+    /// state restoration (R8.5), with a ``WindowSnapshot`` as the stored activity.
+    ///
+    /// What is rebuilt: the structure, each controller's kind and scene, the selected tabs,
+    /// the presentations with their styles, and the window's traits (they override
+    /// `configuration.traits`). Content controllers come from their scene's factory;
+    /// navigation, tab bar and split view controllers are rebuilt by kind around their
+    /// rebuilt children (a container's scene, if any, is kept). Appearance states are not
+    /// copied: the visible path appears as in any transition, so a snapshot taken between
+    /// transitions comes back equal (``WindowSnapshot/normalized()``: ids are renumbered).
+    ///
+    /// The steps, each finishing before the next starts:
+    /// 1. the whole tree is validated without building anything (every problem is listed);
+    /// 2. the controllers are built off-window (only the scenes' factories run);
+    /// 3. the tree is installed in a new window in ONE transition (the root, with its selected
+    ///    tabs and its presentations linked in before it enters: one root change, one commit,
+    ///    sequence number 1), and only then is the window opened (listed in ``openWindows``;
+    ///    key if it is the first).
+    ///
+    /// A snapshot with no root opens an empty window.
+    ///
+    /// - Returns: ``RestorationOutcome/restored(_:)`` with the open window, or
+    ///   ``RestorationOutcome/failed(_:)`` listing every ``RestorationProblem``: an unknown or
+    ///   missing scene, a scene of the wrong kind, a duplicated id, a `selectedIndex` out of
+    ///   range or on a non-tab-bar, a split with the wrong children, a navigation controller in a
+    ///   stack, a presentation from a place that cannot present, a missing or stray
+    ///   presentation style, a tree deeper than ``RestorationProblem/maximumDepth``, a failed
+    ///   install. On failure no window is open (a window id may have been used up).
+    /// - Note: Cancelling the calling task before the install commits fails with
+    ///   ``RestorationProblem/Reason/cancelled``.
+    public func restore(
+        _ snapshot: WindowSnapshot,
+        catalog: SceneCatalog,
+        configuration: Window.Configuration = Window.Configuration()
+    ) async -> RestorationOutcome {
+        var validator = RestorationValidator(catalog: catalog, traits: snapshot.traits)
+        if let root = snapshot.root { validator.validate(root) }
+        guard validator.problems.isEmpty else { return .failed(validator.problems) }
+
+        var configuration = configuration
+        configuration.traits = snapshot.traits
+        let window = Window(id: makeWindowID(), configuration: configuration)
+        if let root = snapshot.root {
+            switch await window.buildRestoration(root, catalog: catalog) {
+            case .failed(let problems):
+                await window.close()
+                return .failed(problems)
+            case .built(let tree):
+                do {
+                    _ = try await window.installRestored(tree)
+                } catch {
+                    await window.close()
+                    let reason: RestorationProblem.Reason =
+                        (error as? NavigationError).map { .installFailed($0) } ?? .cancelled
+                    return .failed([RestorationProblem(path: "", controller: nil, reason: reason)])
+                }
+            }
+        }
+        register(window)
+        return .restored(window)
+    }
+
+    /// Decodes a snapshot's JSON (as `JSONEncoder` writes ``WindowSnapshot``) and restores it
+    /// (see ``restore(_:catalog:configuration:)``).
+    ///
+    /// - Returns: ``RestorationOutcome/failed(_:)`` with one
+    ///   ``RestorationProblem/Reason/malformedJSON(_:)`` problem if the data is not a
+    ///   snapshot (truncated, not JSON, a value of the wrong type, an unknown kind or style, a
+    ///   missing key); nothing is opened.
+    public func restore(
+        json: Data,
+        catalog: SceneCatalog,
+        configuration: Window.Configuration = Window.Configuration()
+    ) async -> RestorationOutcome {
+        let snapshot: WindowSnapshot
+        do {
+            snapshot = try JSONDecoder().decode(WindowSnapshot.self, from: json)
+        } catch {
+            return .failed([RestorationProblem(path: "", controller: nil, reason: .malformedJSON(Self.explain(error)))])
+        }
+        return await restore(snapshot, catalog: catalog, configuration: configuration)
+    }
+
+    /// A one-line account of a decoding error: where, and what.
+    private static func explain(_ error: any Error) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
+        }
+        guard let error = error as? DecodingError else { return String(describing: error) }
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return path(context.codingPath) + ": " + context.debugDescription
+        case .keyNotFound(let key, let context):
+            return path(context.codingPath) + ": missing key '\(key.stringValue)'"
+        @unknown default:
+            return String(describing: error)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+/// How ``Application/restore(_:catalog:configuration:)`` ended (UIKit's state restoration,
+/// R8.5).
+///
+/// Restoration is all or nothing: either the whole snapshot is rebuilt in a new open window,
+/// or no window is opened and every problem found is listed. A window is never left
+/// half-built, and nothing a snapshot (or its JSON) contains can crash the process.
+public enum RestorationOutcome: Sendable {
+    /// The whole tree was rebuilt and installed in one transition in this new, open window.
+    case restored(Window)
+    /// Nothing was opened. The problems are listed in depth-first order of the snapshot
+    /// (a node, its children, then what it presents); every invalid node is named, not only
+    /// the first.
+    case failed([RestorationProblem])
+
+    /// The restored window, if restoration succeeded.
+    public var window: Window? {
+        if case .restored(let window) = self { return window }
+        return nil
+    }
+
+    /// The problems, if restoration failed (empty otherwise).
+    public var problems: [RestorationProblem] {
+        if case .failed(let problems) = self { return problems }
+        return []
+    }
+}
+
+/// One thing that kept a snapshot from being restored.
+public struct RestorationProblem: Sendable, Hashable, CustomStringConvertible {
+    /// Why a node (or the whole snapshot) cannot be restored.
+    public enum Reason: Sendable, Hashable {
+        /// The data is not a snapshot's JSON (truncated, wrong types, unknown enum values...),
+        /// with the decoder's explanation.
+        case malformedJSON(String)
+        /// The tree is deeper than ``RestorationProblem/maximumDepth`` controllers.
+        case tooDeep
+        /// Another node of the snapshot already has this id (a duplicated subtree, or a cycle
+        /// written out as a copy); the path of the first one is given.
+        case duplicateID(firstAt: String)
+        /// A content controller with no scene identifier: there is no way to make it.
+        case missingScene
+        /// The catalog has no scene with this identifier.
+        case unknownScene(String)
+        /// The scene's factory makes a controller of another kind than the snapshot's.
+        case kindMismatch(snapshot: ControllerKind, scene: ControllerKind)
+        /// A content controller with embedded children: its factory makes those, so the
+        /// snapshot's cannot be rebuilt (or the factory makes children the snapshot lacks).
+        case embeddedChildren(Int)
+        /// A navigation controller inside a navigation stack (R4.3).
+        case navigationInStack
+        /// A tab bar controller with no `selectedIndex`.
+        case missingSelectedIndex
+        /// A tab bar controller whose `selectedIndex` is not one of its children's.
+        case selectedIndexOutOfRange(Int, count: Int)
+        /// A `selectedIndex` on a controller that is not a tab bar controller.
+        case unexpectedSelectedIndex(Int)
+        /// A split view controller with the wrong children: two when expanded (regular width);
+        /// collapsed (compact width), one navigation primary whose stack ends with the secondary.
+        case splitChildren(Int, collapsed: Bool)
+        /// A presentation from a controller that is not on its layer's visible path (a
+        /// navigation controller's non-top child, an unselected tab, ...), R3.3.
+        case presentationNotAllowedHere
+        /// A presented controller without a presentation style.
+        case missingPresentationStyle
+        /// A presentation style on a controller that is not presented (a child or the root).
+        case unexpectedPresentationStyle(PresentationStyle)
+        /// The transition that installs the tree failed (e.g. the window closed).
+        case installFailed(NavigationError)
+        /// The calling task was cancelled before the tree was installed.
+        case cancelled
+    }
+
+    /// How deep a snapshot's tree may be (controllers from the root, presentations included).
+    public static let maximumDepth = 256
+
+    /// Where the node is in the snapshot: `root`, then `.children[i]` and `.presented` steps,
+    /// e.g. `root.children[1].presented`; empty for a problem of the whole snapshot.
+    public var path: String
+    /// The node's id in the snapshot, if the problem is about one node.
+    public var controller: ControllerID?
+    /// What is wrong.
+    public var reason: Reason
+
+    /// Creates a problem.
+    public init(path: String, controller: ControllerID?, reason: Reason) {
+        self.path = path
+        self.controller = controller
+        self.reason = reason
+    }
+
+    public var description: String {
+        let node = controller.map { " (\($0))" } ?? ""
+        return (path.isEmpty ? "snapshot" : path) + node + ": \(reason)"
+    }
+}

@@ -1,0 +1,116 @@
+/// Checks a snapshot's tree before anything is built: every rule that needs no controller
+/// (the scene factories' kinds are checked while building, see `Window+Restore.swift`).
+///
+/// Pure and sequential; it collects every problem rather than stopping at the first.
+struct RestorationValidator {
+    let catalog: SceneCatalog
+    let collapsed: Bool
+    private(set) var problems: [RestorationProblem] = []
+    private var seen: [ControllerID: String] = [:]
+
+    init(catalog: SceneCatalog, traits: Traits) {
+        self.catalog = catalog
+        self.collapsed = traits.horizontalSizeClass == .compact
+    }
+
+    /// Validates the tree under `root` (the window's root: not presented, on screen).
+    mutating func validate(_ root: ControllerSnapshot) {
+        if let style = root.presentationStyle {
+            report("root", root, .unexpectedPresentationStyle(style))
+        }
+        visit(root, path: "root", depth: 1, onVisiblePath: true, inStack: false)
+    }
+
+    private mutating func report(_ path: String, _ node: ControllerSnapshot, _ reason: RestorationProblem.Reason) {
+        problems.append(RestorationProblem(path: path, controller: node.id, reason: reason))
+    }
+
+    private mutating func visit(
+        _ node: ControllerSnapshot,
+        path: String,
+        depth: Int,
+        onVisiblePath: Bool,
+        inStack: Bool
+    ) {
+        guard depth <= RestorationProblem.maximumDepth else {
+            report(path, node, .tooDeep)
+            return
+        }
+        if let first = seen[node.id] {
+            report(path, node, .duplicateID(firstAt: first))
+        } else {
+            seen[node.id] = path
+        }
+        checkScene(node, path: path)
+        if inStack && node.kind == .navigation { report(path, node, .navigationInStack) }
+        checkSelection(node, path: path)
+        if node.kind == .split { checkSplit(node, path: path) }
+
+        for (index, child) in node.children.enumerated() {
+            let childPath = path + ".children[\(index)]"
+            if let style = child.presentationStyle { report(childPath, child, .unexpectedPresentationStyle(style)) }
+            visit(
+                child,
+                path: childPath,
+                depth: depth + 1,
+                onVisiblePath: onVisiblePath && isVisible(child: index, of: node),
+                inStack: node.kind == .navigation
+            )
+        }
+        if let presented = node.presented {
+            let presentedPath = path + ".presented"
+            if !onVisiblePath { report(presentedPath, presented, .presentationNotAllowedHere) }
+            if presented.presentationStyle == nil { report(presentedPath, presented, .missingPresentationStyle) }
+            visit(presented, path: presentedPath, depth: depth + 1, onVisiblePath: true, inStack: false)
+        }
+    }
+
+    private mutating func checkScene(_ node: ControllerSnapshot, path: String) {
+        if let scene = node.scene {
+            if catalog.scenes[scene] == nil { report(path, node, .unknownScene(scene)) }
+        } else if node.kind == .content {
+            report(path, node, .missingScene)
+        }
+        if node.kind == .content && !node.children.isEmpty {
+            report(path, node, .embeddedChildren(node.children.count))
+        }
+    }
+
+    private mutating func checkSelection(_ node: ControllerSnapshot, path: String) {
+        guard node.kind == .tabBar else {
+            if let index = node.selectedIndex { report(path, node, .unexpectedSelectedIndex(index)) }
+            return
+        }
+        guard let index = node.selectedIndex else {
+            report(path, node, .missingSelectedIndex)
+            return
+        }
+        // An empty tab bar reports index 0 (nothing to select).
+        let valid = node.children.indices.contains(index) || (node.children.isEmpty && index == 0)
+        if !valid { report(path, node, .selectedIndexOutOfRange(index, count: node.children.count)) }
+    }
+
+    private mutating func checkSplit(_ node: ControllerSnapshot, path: String) {
+        let children = node.children
+        let valid: Bool
+        if collapsed {
+            // Collapsing put the secondary onto the navigation primary (R5.6); restoring takes
+            // the stack's top back as the secondary and lets the window collapse the split again.
+            valid = children.count == 1 && children[0].kind == .navigation && children[0].children.count >= 2
+                && children[0].children.last?.kind != .navigation
+        } else {
+            valid = children.count == 2
+        }
+        if !valid { report(path, node, .splitChildren(children.count, collapsed: collapsed)) }
+    }
+
+    /// Whether a child is on screen when its parent is: what a presentation may start from.
+    private func isVisible(child index: Int, of node: ControllerSnapshot) -> Bool {
+        switch node.kind {
+        case .navigation: index == node.children.count - 1
+        case .tabBar: index == node.selectedIndex
+        case .split: collapsed ? index == 0 : true
+        case .content: true
+        }
+    }
+}

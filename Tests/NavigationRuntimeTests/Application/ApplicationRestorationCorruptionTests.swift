@@ -1,0 +1,336 @@
+import Foundation
+import NavigationRuntime
+import NavigationRuntimeTesting
+import Testing
+
+/// R8.5 with bad input (DESIGN §8): a corrupted snapshot or JSON is a typed outcome, never a
+/// crash, and never leaves a window open half-built.
+@Suite struct ApplicationRestorationCorruptionTests {
+    private let catalog = RestorationScenes.catalog
+
+    /// One seeded corruption: the bytes to restore, and what the outcome must be.
+    private struct Corruption {
+        var name: String
+        var json: Data
+        /// `nil`: any typed outcome will do (a random byte may land in a class name).
+        var expected: ((RestorationProblem.Reason) -> Bool)?
+    }
+
+    @Test func thousandCorruptedSnapshots_typedOutcome_noHalfBuiltWindow_R8_5() async throws {
+        let baseSeed: UInt64 = 0xC0_22A7
+        let app = Application()
+        var failures: [String: Int] = [:]
+        var restoredCount = 0
+        for index in 0..<1_000 {
+            let seed = baseSeed &+ UInt64(index)
+            var generator = SnapshotGenerator(seed: seed)
+            let corruption = try corrupt(generator.snapshot(), using: &generator)
+            let outcome = await app.restore(json: corruption.json, catalog: catalog, configuration: .immediate)
+            switch outcome {
+            case .failed(let problems):
+                failures[corruption.name, default: 0] += 1
+                #expect(!problems.isEmpty, "seed \(seed) \(corruption.name)")
+                if let expected = corruption.expected {
+                    #expect(problems.contains { expected($0.reason) }, "seed \(seed) \(corruption.name): \(problems)")
+                }
+                #expect(await app.openWindows.isEmpty, "seed \(seed) \(corruption.name): a failed restore opened a window")
+            case .restored(let window):
+                restoredCount += 1
+                #expect(corruption.expected == nil, "seed \(seed) \(corruption.name) restored")
+                // Whatever restored is complete: the decoded snapshot's whole shape, committed.
+                let decoded = try JSONDecoder().decode(WindowSnapshot.self, from: corruption.json)
+                let snapshot = await window.snapshot()
+                #expect(snapshot.structure == decoded.structure, "seed \(seed) \(corruption.name): half-built")
+                #expect(!snapshot.transitionInFlight)
+                #expect(await app.openWindows.map(\.id) == [window.id])
+                await app.closeWindow(window.id)
+            }
+        }
+        // Every kind of corruption was drawn and failed at least once.
+        #expect(failures.count == 13, "\(failures)")
+        #expect(restoredCount < 100, "most corruptions must be caught, \(restoredCount) restored")
+    }
+
+    private func corrupt(_ snapshot: WindowSnapshot, using generator: inout SnapshotGenerator) throws -> Corruption {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        var value = snapshot
+        let paths = Self.paths(in: snapshot)
+        func encoded() throws -> Data { try encoder.encode(value) }
+        func edit(_ path: NodePath, _ body: (inout ControllerSnapshot) -> Void) {
+            guard var root = value.root else { return }
+            Self.edit(&root, path[...], body)
+            value.root = root
+        }
+        let contentPaths = paths.filter { Self.node(snapshot, at: $0)?.kind == .content }
+        switch generator.int(0...12) {
+        case 0:
+            edit(generator.pick(contentPaths)) { $0.scene = "nowhere" }
+            return Corruption(name: "unknownScene", json: try encoded()) {
+                if case .unknownScene("nowhere") = $0 { true } else { false }
+            }
+        case 1:
+            edit(generator.pick(contentPaths)) { $0.scene = nil }
+            return Corruption(name: "missingScene", json: try encoded()) { $0 == .missingScene }
+        case 2:
+            // A content scene claimed as a container: its factory makes content (found while building).
+            edit(generator.pick(contentPaths)) { $0.kind = generator.pick([.navigation, .tabBar, .split]) }
+            return Corruption(name: "wrongKind", json: try encoded()) {
+                switch $0 {
+                case .kindMismatch, .missingSelectedIndex, .splitChildren, .navigationInStack: true
+                default: false
+                }
+            }
+        case 3:
+            let path = generator.pick(paths)
+            let bad = generator.pick([-1, 3, 7, Int.max, Int.min])
+            let over = generator.int(0...3)
+            edit(path) { node in
+                node.selectedIndex = node.kind == .tabBar && bad >= 0 ? node.children.count + over : bad
+            }
+            return Corruption(name: "badIndex", json: try encoded()) {
+                switch $0 {
+                case .selectedIndexOutOfRange, .unexpectedSelectedIndex: true
+                default: false
+                }
+            }
+        case 4:
+            // A cycle written out: a node presents a copy of the root (same ids).
+            let copy = value.root
+            edit(generator.pick(paths)) { node in
+                node.presented = copy
+                node.children = node.kind == .content ? [] : node.children
+            }
+            return Corruption(name: "cycle", json: try encoded()) {
+                if case .duplicateID = $0 { true } else { false }
+            }
+        case 5:
+            let first = generator.pick(paths)
+            let duplicate = Self.node(snapshot, at: generator.pick(paths))?.id ?? ControllerID(0)
+            edit(first) { $0.children.append(ControllerSnapshot(
+                id: duplicate, scene: "home", className: "HomeController", kind: .content, appearance: .disappeared
+            )) }
+            return Corruption(name: "duplicatedID", json: try encoded()) {
+                switch $0 {
+                case .duplicateID, .embeddedChildren, .splitChildren, .selectedIndexOutOfRange: true
+                default: false
+                }
+            }
+        case 6:
+            // A split with one or three columns.
+            let extra = ControllerSnapshot(
+                id: ControllerID(1), scene: "home", className: "HomeController", kind: .content, appearance: .disappeared
+            )
+            edit(generator.pick(paths)) { node in
+                node = ControllerSnapshot(
+                    id: ControllerID(2), className: "SplitViewController", kind: .split, appearance: .disappeared,
+                    children: generator.chance(0.5) ? [extra] : [node, extra, extra]
+                )
+            }
+            return Corruption(name: "splitChildren", json: try encoded()) {
+                switch $0 {
+                case .splitChildren, .duplicateID: true
+                default: false
+                }
+            }
+        case 7:
+            // A presentation from a hidden place, or with no style.
+            let hidden = paths.filter { !Self.isOnVisiblePath(snapshot, $0) }
+            let presented = ControllerSnapshot(
+                id: ControllerID(3), scene: "detail", className: "DetailController", kind: .content,
+                appearance: .disappeared, presentationStyle: hidden.isEmpty ? nil : .pageSheet
+            )
+            edit(hidden.isEmpty ? [] : generator.pick(hidden)) { node in
+                node.presented = presented
+            }
+            return Corruption(name: "notPresentable", json: try encoded()) {
+                switch $0 {
+                case .presentationNotAllowedHere, .missingPresentationStyle: true
+                default: false
+                }
+            }
+        case 8:
+            let path = generator.pick(paths)
+            edit(path) { $0.presentationStyle = path.last == .presented ? nil : .formSheet }
+            return Corruption(name: "styles", json: try encoded()) {
+                switch $0 {
+                case .missingPresentationStyle, .unexpectedPresentationStyle: true
+                default: false
+                }
+            }
+        case 9:
+            // A navigation controller pushed onto a stack (R4.3).
+            let nested = ControllerSnapshot(
+                id: ControllerID(4), className: "NavigationController", kind: .navigation, appearance: .disappeared,
+                children: [.init(id: ControllerID(5), scene: "home", className: "HomeController", kind: .content, appearance: .disappeared)]
+            )
+            let stack = ControllerSnapshot(id: ControllerID(6), className: "NavigationController", kind: .navigation, appearance: .disappeared, children: [nested])
+            edit(generator.pick(paths)) { node in
+                node.children = node.kind == .content ? [] : node.children
+                node.presented = node.presented ?? stack
+                node.presented?.presentationStyle = .fullScreen
+                node.presented?.children = [nested]
+                node.presented?.kind = .navigation
+            }
+            return Corruption(name: "navigationInStack", json: try encoded()) {
+                switch $0 {
+                case .navigationInStack, .presentationNotAllowedHere, .missingScene, .embeddedChildren: true
+                default: false
+                }
+            }
+        case 10:
+            let data = try encoded()
+            let cut = generator.int(0...(data.count - 1))
+            return Corruption(name: "truncated", json: data.prefix(cut)) {
+                if case .malformedJSON = $0 { true } else { false }
+            }
+        case 11:
+            var text = String(decoding: try encoded(), as: UTF8.self)
+            let (find, replacement) = generator.pick([
+                ("\"id\":", "\"id\":-"), ("\"kind\":\"", "\"kind\":\"bogus"), ("\"children\":[", "\"children\":{"),
+                ("\"appearance\":\"", "\"appearance\":1,\"x\":\""), ("\"traits\":{", "\"traits\":["),
+                ("\"className\":", "\"className\":null,\"y\":"), ("\"window\":", "\"window\":\"W\",\"z\":"),
+            ])
+            if let range = text.range(of: find) { text.replaceSubrange(range, with: replacement) }
+            return Corruption(name: "wrongTypes", json: Data(text.utf8)) {
+                if case .malformedJSON = $0 { true } else { false }
+            }
+        default:
+            var data = try encoded()
+            let position = generator.int(0...(data.count - 1))
+            data[data.startIndex + position] = UInt8(generator.int(32...126))
+            return Corruption(name: "randomByte", json: data, expected: nil)
+        }
+    }
+
+    // MARK: - Paths into a snapshot
+
+    private enum Step: Hashable {
+        case child(Int)
+        case presented
+    }
+
+    private typealias NodePath = [Step]
+
+    private static func paths(in snapshot: WindowSnapshot) -> [NodePath] {
+        var result: [NodePath] = []
+        func visit(_ node: ControllerSnapshot, _ path: NodePath) {
+            result.append(path)
+            for index in node.children.indices { visit(node.children[index], path + [.child(index)]) }
+            if let presented = node.presented { visit(presented, path + [.presented]) }
+        }
+        if let root = snapshot.root { visit(root, []) }
+        return result
+    }
+
+    private static func node(_ snapshot: WindowSnapshot, at path: NodePath) -> ControllerSnapshot? {
+        var current = snapshot.root
+        for step in path {
+            switch step {
+            case .child(let index): current = current?.children[index]
+            case .presented: current = current?.presented
+            }
+        }
+        return current
+    }
+
+    private static func isOnVisiblePath(_ snapshot: WindowSnapshot, _ path: NodePath) -> Bool {
+        var current = snapshot.root
+        for step in path {
+            guard let node = current else { return false }
+            switch step {
+            case .child(let index):
+                guard SnapshotGenerator.isVisible(child: index, of: node) else { return false }
+                current = node.children[index]
+            case .presented:
+                current = node.presented
+            }
+        }
+        return true
+    }
+
+    private static func edit(_ node: inout ControllerSnapshot, _ path: ArraySlice<Step>, _ body: (inout ControllerSnapshot) -> Void) {
+        guard let step = path.first else {
+            body(&node)
+            return
+        }
+        switch step {
+        case .child(let index):
+            edit(&node.children[index], path.dropFirst(), body)
+        case .presented:
+            if var presented = node.presented {
+                edit(&presented, path.dropFirst(), body)
+                node.presented = presented
+            }
+        }
+    }
+
+    // MARK: - Each rule on its own
+
+    @Test func everyProblemIsListed_withItsPath() async throws {
+        let app = Application()
+        let snapshot = WindowSnapshot(
+            window: WindowID(1), sequence: 1, traits: .regular, transitionInFlight: false,
+            root: ControllerSnapshot(
+                id: ControllerID(1), className: "TabBarController", kind: .tabBar, appearance: .appeared,
+                children: [
+                    ControllerSnapshot(id: ControllerID(2), scene: "ghost", className: "X", kind: .content, appearance: .appeared),
+                    ControllerSnapshot(id: ControllerID(2), className: "Y", kind: .content, appearance: .disappeared),
+                ],
+                selectedIndex: 5
+            )
+        )
+        let problems = await app.restore(snapshot, catalog: catalog).problems
+        #expect(problems.map(\.description) == [
+            "root (#1): selectedIndexOutOfRange(5, count: 2)",
+            "root.children[0] (#2): unknownScene(\"ghost\")",
+            "root.children[1] (#2): duplicateID(firstAt: \"root.children[0]\")",
+            "root.children[1] (#2): missingScene",
+        ])
+        #expect(await app.openWindows.isEmpty)
+    }
+
+    @Test func sceneOfAnotherKind_failsWhileBuilding_andOpensNothing() async throws {
+        let app = Application()
+        let snapshot = WindowSnapshot(
+            window: WindowID(1), sequence: 1, traits: .regular, transitionInFlight: false,
+            root: ControllerSnapshot(
+                id: ControllerID(1), scene: "nav", className: "NavigationController", kind: .content, appearance: .appeared
+            )
+        )
+        #expect(await app.restore(snapshot, catalog: catalog).problems.map(\.reason) == [
+            .kindMismatch(snapshot: .content, scene: .navigation),
+        ])
+        var embedding = snapshot
+        embedding.root?.scene = "embedding"
+        #expect(await app.restore(embedding, catalog: catalog).problems.map(\.reason) == [.embeddedChildren(1)])
+        #expect(await app.openWindows.isEmpty)
+    }
+
+    @Test func tooDeep_isAProblem_notACrash() async throws {
+        let app = Application()
+        var node = ControllerSnapshot(id: ControllerID(1), scene: "home", className: "H", kind: .content, appearance: .appeared)
+        for depth in 2...300 {
+            var presenter = ControllerSnapshot(id: ControllerID(UInt64(depth)), scene: "home", className: "H", kind: .content, appearance: .appeared)
+            node.presentationStyle = .pageSheet
+            presenter.presented = node
+            node = presenter
+        }
+        let snapshot = WindowSnapshot(window: WindowID(1), sequence: 1, traits: .regular, transitionInFlight: false, root: node)
+        let problems = await app.restore(json: try JSONEncoder().encode(snapshot), catalog: catalog).problems
+        #expect(problems.map(\.reason).contains(.tooDeep), "\(problems.prefix(3))")
+        #expect(await app.openWindows.isEmpty)
+    }
+
+    @Test func cancelledBeforeInstall_opensNothing() async throws {
+        let app = Application()
+        var generator = SnapshotGenerator(seed: 7)
+        let snapshot = generator.snapshot()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await app.restore(snapshot, catalog: catalog)
+        }
+        #expect(await task.value.problems.map(\.reason) == [.cancelled])
+        #expect(await app.openWindows.isEmpty)
+    }
+}
