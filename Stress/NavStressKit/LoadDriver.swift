@@ -34,6 +34,8 @@ public enum LoadDriver {
             storyboardCatalog = (catalog, initial)
         }
         let storyboard = storyboardCatalog
+        let application = Application()
+        if scenario == .deepLinkRace { await application.register(deepLinks: DemoDeepLinks.router) }
         let clock = ContinuousClock()
         let start = clock.now
         let perTask = max(1, configuration.requests / (configuration.windows * configuration.tasks))
@@ -41,7 +43,7 @@ public enum LoadDriver {
             for index in 0..<configuration.windows {
                 group.addTask {
                     try await runWindow(
-                        WindowID(UInt64(index + 1)), scenario: scenario, storyboard: storyboard,
+                        WindowID(UInt64(index + 1)), scenario: scenario, storyboard: storyboard, application: application,
                         configuration: configuration, requestsPerTask: perTask
                     )
                 }
@@ -88,10 +90,15 @@ public enum LoadDriver {
         _ id: WindowID,
         scenario: Scenario,
         storyboard: (catalog: SceneCatalog, initial: String)?,
+        application: Application,
         configuration: LoadConfiguration,
         requestsPerTask: Int
     ) async throws -> (WindowID, Tally, InvariantChecker.Report) {
-        let window = Window(id: id, configuration: scenario.windowConfiguration)
+        // deep-link-race opens its windows through the application (links are routed by it).
+        let window =
+            scenario == .deepLinkRace
+            ? await application.openWindow(configuration: scenario.windowConfiguration)
+            : Window(id: id, configuration: scenario.windowConfiguration)
         let journal = await window.journal()
         let root: NavigationController?
         if let storyboard {
@@ -113,8 +120,8 @@ public enum LoadDriver {
                     }
                     guard let root else { return Tally() }
                     return await walk(
-                        window: window, navigation: root, scenario: scenario, seed: seed, count: requestsPerTask,
-                        configuration: configuration
+                        window: window, navigation: root, scenario: scenario, application: application, seed: seed,
+                        count: requestsPerTask, configuration: configuration
                     )
                 }
             }
@@ -147,6 +154,7 @@ public enum LoadDriver {
         window: Window,
         navigation: NavigationController,
         scenario: Scenario,
+        application: Application,
         seed: UInt64,
         count: Int,
         configuration: LoadConfiguration
@@ -172,8 +180,12 @@ public enum LoadDriver {
                 async let second = capture { try await top?.performSegue(withIdentifier: identifier, animated: animated, policy: .dropIfBusy) ?? .noChange }
                 results = await [first, second]
             } else {
+                let windowID = window.id
                 let body: @Sendable () async throws -> TransitionOutcome = {
-                    try await perform(operation, top: top, navigation: navigation, animated: animated, policy: policy)
+                    if case .deepLink(let link) = operation {
+                        return try await open(link, in: windowID, application: application, animated: animated, policy: policy)
+                    }
+                    return try await perform(operation, top: top, navigation: navigation, animated: animated, policy: policy)
                 }
                 if cancel {
                     let task = Task { try await body() }
@@ -199,6 +211,26 @@ public enum LoadDriver {
         do { return .success(try await body()) } catch { return .failure(error) }
     }
 
+    /// Opens a deep link and maps its outcome onto a request's: an outcome, or a thrown error.
+    private static func open(
+        _ link: String,
+        in window: WindowID,
+        application: Application,
+        animated: Bool,
+        policy: BusyPolicy
+    ) async throws -> TransitionOutcome {
+        guard let url = URL(string: link) else { throw UsageError("bad deep link \(link)") }
+        switch await application.open(url: url, in: window, animated: animated, policy: policy) {
+        case .opened(_, let outcome): return outcome
+        case .cancelled: throw CancellationError()
+        case .failed(let error): throw error
+        case .stepFailed(let failure):
+            throw NavigationError(.invalidRequest, "deep link \(link): \(failure)", window: window)
+        case .unroutable, .noWindow:
+            throw NavigationError(.invalidRequest, "deep link \(link) went nowhere", window: window)
+        }
+    }
+
     private static func perform(
         _ operation: LoadOperation,
         top: (any ViewController)?,
@@ -219,6 +251,8 @@ public enum LoadDriver {
             return try await top.performSegue(withIdentifier: "compose", animated: animated, policy: policy)
         case .dismiss:
             return try await navigation.dismiss(animated: animated, policy: policy)
+        case .deepLink:
+            return .noChange  // opened by the caller
         }
     }
 

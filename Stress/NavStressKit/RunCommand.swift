@@ -12,7 +12,8 @@ enum RunCommand {
 
         OPTIONS:
           --scenario NAME     The scenario (default: demo): demo, double-tap, reentrant,
-                              present-collision, back-spam, cancel-storm, multi-window.
+                              present-collision, back-spam, cancel-storm, deep-link-race,
+                              multi-window.
           --storyboard FILE   Walk this storyboard's segues at random instead (initial scene as root).
           --windows N         Windows running at once (default: 4).
           --tasks N           Tasks triggering requests in each window (default: 8).

@@ -15,6 +15,9 @@ public enum Scenario: String, CaseIterable, Sendable {
     case backSpam = "back-spam"
     /// P8: animated transitions cancelled at random points, 10–50% of them per task.
     case cancelStorm = "cancel-storm"
+    /// P10: deep links arriving while other tasks navigate: each waits its turn and applies
+    /// to the tree as it is then.
+    case deepLinkRace = "deep-link-race"
     /// Windows navigated while another task closes them.
     case multiWindow = "multi-window"
 
@@ -47,10 +50,19 @@ enum LoadOperation: Sendable {
     case popToRoot
     case present
     case dismiss
+    case deepLink(String)
 
     /// Picks the scenario's next operation.
     static func next(for scenario: Scenario, roll: UInt64) -> LoadOperation {
         switch scenario {
+        case .deepLinkRace:
+            switch roll {
+            case 0..<15: .deepLink("app://detail/\(roll)")
+            case 15..<25: .deepLink("app://compose")
+            case 25..<55: .segue("detail")
+            case 55..<80: .pop
+            default: .dismiss
+            }
         case .demo, .reentrant, .cancelStorm, .multiWindow:
             switch roll {
             case 0..<45: .segue("detail")
@@ -76,6 +88,16 @@ enum LoadOperation: Sendable {
     var requests: Int {
         if case .doubleTap = self { return 2 }
         return 1
+    }
+}
+
+/// The deep links of the `deep-link-race` scenario.
+enum DemoDeepLinks {
+    static var router: DeepLinkRouter {
+        var router = DeepLinkRouter(catalog: DemoScenes.catalog)
+        router.register("app://detail/:id") { link in [.dismissAll, .popToRoot, .push(scene: "detail", payload: link["id"])] }
+        router.register("app://compose") { _ in [.dismissAll, .present(scene: "sheet", style: .formSheet)] }
+        return router
     }
 }
 
