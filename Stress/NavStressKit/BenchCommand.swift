@@ -13,6 +13,8 @@ enum BenchCommand {
         CASES:
           segue        Uncontended performSegue (show, push) on one window with a zero-duration
                        clock, next to a bare actor round trip measured in the same run.
+          windows      The same segues on 1 window, then spread over 64 windows in parallel
+                       (throughput, segues/s, same process and run).
           unwind       Resolving an unwind in a tree of 1,000 controllers (a full search that finds
                        no destination, and one that finds the farthest), next to a push.
           storyboards  Load + lint every storyboard in DIR, next to a bare XMLParser pass that
@@ -51,6 +53,8 @@ enum BenchCommand {
             await window.close()
         case "unwind":
             results = try await UnwindBenchmark.run(iterations: max(1_000, iterations / 20))
+        case "windows":
+            results = try await WindowsBenchmark.run(segues: iterations)
         case "storyboards":
             guard options.positional.count == 2 else { throw UsageError("bench storyboards takes one folder") }
             let passes = try options.int("passes", default: 9, in: 1...1_000)
@@ -148,6 +152,50 @@ extension BenchDriver {
             done &+= 1
         }
         return done
+    }
+}
+
+/// `bench windows`: the same number of segues (show → push, batches of 100 then pop to root)
+/// on 1 window, then spread over 64 windows driven in parallel. Reported as ns per segue of
+/// wall time, so the ratio is the parallel speed-up.
+enum WindowsBenchmark {
+    static func run(segues: Int) async throws -> [(name: String, nanoseconds: Double)] {
+        let one = try await measure(windows: 1, segues: segues)
+        let many = try await measure(windows: 64, segues: segues)
+        print(String(format: "segues/s: 1 window %.0f, 64 windows %.0f", 1e9 / one, 1e9 / many))
+        return [("segue, 1 window (wall ns per segue)", one), ("segue, 64 windows in parallel", many)]
+    }
+
+    private static func measure(windows: Int, segues: Int) async throws -> Double {
+        let catalog = SceneCatalog([
+            Scene("root", segues: [SegueDefinition(identifier: "next", kind: .show, destination: "leaf")]) {
+                GenericViewController(context: $0)
+            },
+            Scene("leaf") { GenericViewController(context: $0) },
+        ])
+        var setups: [(Window, any ViewController, NavigationController)] = []
+        for index in 0..<windows {
+            let window = Window(id: WindowID(UInt64(index + 1)), configuration: .immediate)
+            let source = catalog.instantiate("root", in: window) ?? GenericViewController(context: window.makeContext())
+            let navigation = NavigationController(context: window.makeContext(), rootViewController: source)
+            try await window.setRootViewController(navigation)
+            setups.append((window, source, navigation))
+        }
+        let perWindow = max(100, segues / windows)
+        let clock = ContinuousClock()
+        let start = clock.now
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for (_, source, navigation) in setups {
+                group.addTask {
+                    try await BenchDriver().segues(from: source, navigation: navigation, count: perWindow, batch: 100)
+                }
+            }
+            for try await _ in group {}
+        }
+        let elapsed = clock.now - start
+        for (window, _, _) in setups { await window.close() }
+        let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+        return nanoseconds / Double(perWindow * windows)
     }
 }
 
