@@ -18,6 +18,7 @@ import Testing
         func viewDidAppear(_ animated: Bool) async { recorder.record("P.viewDidAppear(\(animated))") }
     }
 
+    // R6.11
     @Test func addChild_callsWillMoveOnly_removeFromParent_callsDidMoveOnly_R6_11() async throws {
         let f = Fixture()
         let parent = f.controller("P")
@@ -50,6 +51,7 @@ import Testing
         await #expect(throws: NavigationError(.controllerInUse, "")) { try await a.addChild(navigation) }
     }
 
+    // R6.12
     @Test func manualForwarding_beginEnd_andUnbalancedCallsWarn_R6_12() async throws {
         let f = Fixture()
         let container = ManualContainer(context: f.window.makeContext(), recorder: f.recorder)
@@ -75,6 +77,7 @@ import Testing
         ])
     }
 
+    // R3.3
     @Test func aChildOfACustomContainer_presentsThroughItsLayerOwner_R3_3() async throws {
         let f = Fixture()
         let parent = f.controller("P")

@@ -24,6 +24,7 @@ import Testing
         return tabBar
     }
 
+    // R5.5, R6.1
     @Test func tabSwitch_order_andLazyLoading_R5_5_R6_1() async throws {
         let f = Fixture()
         let a = f.controller("A")
@@ -43,6 +44,7 @@ import Testing
         #expect(f.recorder.take() == [])
     }
 
+    // R5.3
     @Test func userTap_vetoed_changesNothing_R5_3() async throws {
         let f = Fixture()
         let a = f.controller("A")
@@ -54,6 +56,7 @@ import Testing
         #expect(await tabBar.selectedIndex == 0)
     }
 
+    // R5.3, R5.4
     @Test func userTap_selects_thenDidSelect_andReTapPopsToRoot_R5_3_R5_4() async throws {
         let f = Fixture()
         let a = f.controller("A")
@@ -105,6 +108,7 @@ import Testing
         return (split, navigation, p, d1)
     }
 
+    // R5.8, R2.4
     @Test func expanded_showDetail_replacesTheSecondary_R5_8_R2_4() async throws {
         let f = Fixture()
         let (split, navigation, p, d1) = try await split(f)
@@ -121,6 +125,7 @@ import Testing
         _ = d1
     }
 
+    // R2.6, R5.8
     @Test func collapsed_showDetail_pushesOntoThePrimary_R2_6_R5_8() async throws {
         let f = Fixture(traits: .compact)
         let (split, navigation, p, d1) = try await split(f)
@@ -131,6 +136,7 @@ import Testing
         #expect(await navigation.viewControllers.map(\.id) == [p.id, d1.id, d2.id])
     }
 
+    // R2.5
     @Test func delegateClaimingShowDetail_leavesTheSplitAlone_R2_5() async throws {
         let f = Fixture()
         let (split, navigation, p, d1) = try await split(f, delegate: Claim(claimsDetail: true, discards: false))
@@ -138,6 +144,7 @@ import Testing
         #expect(await split.viewControllers.map(\.id) == [navigation.id, d1.id])
     }
 
+    // R5.6
     @Test func collapse_default_putsTheSecondaryOntoThePrimary_thenExpandRestoresIt_R5_6() async throws {
         let f = Fixture()
         let (split, navigation, p, d1) = try await split(f)
@@ -152,6 +159,7 @@ import Testing
         #expect(await p.appearanceState == .appeared)
     }
 
+    // R5.6
     @Test func collapse_whenTheDelegateDiscards_dropsTheSecondary_R5_6() async throws {
         let f = Fixture()
         let (split, navigation, p, d1) = try await split(f, delegate: Claim(claimsDetail: false, discards: true))

@@ -37,16 +37,19 @@ import Testing
         return await window.snapshot().root?.presented?.presentationStyle
     }
 
+    // R2.7
     @Test func presentModally_usesTheSegueStyle_elseTheDestinations_R2_7() async throws {
         #expect(try await presentedStyle(.presentModally(.overFullScreen)) == .overFullScreen)
         #expect(try await presentedStyle(.presentModally(nil), destinationStyle: .formSheet) == .formSheet)
     }
 
+    // R2.8
     @Test func popover_isAPopoverInRegularWidth_andAFormSheetInCompact_R2_8() async throws {
         #expect(try await presentedStyle(.presentAsPopover) == .popover)
         #expect(try await presentedStyle(.presentAsPopover, traits: .compact) == .formSheet)
     }
 
+    // R2.9
     @Test func adaptationAnswers_fullScreenOverFullScreenOrNone_otherAnswersIgnored_R2_9() async throws {
         #expect(try await presentedStyle(.presentAsPopover, traits: .compact, answer: .fullScreen) == .fullScreen)
         #expect(try await presentedStyle(.presentAsPopover, traits: .compact, answer: .overFullScreen) == .overFullScreen)
@@ -55,6 +58,7 @@ import Testing
         #expect(try await presentedStyle(.presentAsPopover, traits: .regular, answer: .fullScreen) == .popover)
     }
 
+    // R2.10, R2.11
     @Test func automatic_resolvesToPageSheet_R2_10_R2_11() async throws {
         #expect(try await presentedStyle(.presentModally(.automatic)) == .pageSheet)
         #expect(PresentationStyle.fullScreen.removesPresenterViews)
@@ -65,6 +69,7 @@ import Testing
         #expect(!PresentationStyle.popover.removesPresenterViews)
     }
 
+    // R2.12
     @Test func legacyKinds_mapOntoTheModernOnes_R2_12() async throws {
         #expect(try await presentedStyle(.presentModally(nil)) == .pageSheet, "modal ≡ present")
         // push needs a navigation controller around the source
@@ -75,6 +80,7 @@ import Testing
         #expect(try await presentedStyle(.replace) == .pageSheet)
     }
 
+    // R2.13
     @Test func customKind_runsThePerformer_andAppliesItsEffect_R2_13() async throws {
         let performer = ClosureSeguePerformer { _ in .present(.overCurrentContext) }
         #expect(try await presentedStyle(.custom(performer)) == .overCurrentContext)

@@ -35,6 +35,7 @@ import Testing
         #expect(triggered == expected, "\(url.lastPathComponent): \(outcomes)")
     }
 
+    // R7.4
     @Test func aShowSegueInsideANavigationController_pushes_andUnwindFindsTheDeclaredClass_R7_4() async throws {
         let url = try #require(StoryboardFixtures.named("DemystifyingUnwindSegues"))
         let storyboard = try StoryboardLoader.load(contentsOf: url)

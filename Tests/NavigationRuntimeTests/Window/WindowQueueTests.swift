@@ -47,6 +47,7 @@ import Testing
         #expect(names == ["A", "B", "D"])
     }
 
+    // R6.9
     @Test func cancelBeforeCommit_rollsBack_andBalancesCallbacks_R6_9() async throws {
         let (f, clock, navigation, a) = try await parkedFixture()
         let before = await f.window.snapshot()
@@ -134,6 +135,7 @@ import Testing
         #expect(!events.contains { if case .committed = $0.kind { true } else { false } })
     }
 
+    // R4.5
     @Test func aHookNavigatingItsOwnWindow_isDeferred_R4_5() async throws {
         let f = Fixture()
         let a = f.controller("A")
@@ -192,6 +194,7 @@ import Testing
 }
 
 @Suite struct ApplicationTests {
+    // R8.6
     @Test func windows_openInOrder_firstIsKey_closingMovesKey_R8_6() async throws {
         let app = Application()
         let first = await app.openWindow(configuration: .immediate)
