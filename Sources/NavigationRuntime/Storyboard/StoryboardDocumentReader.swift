@@ -55,11 +55,11 @@ struct StoryboardDocumentReader {
         return storyboard
     }
 
-    private mutating func location(_ element: StoryboardXMLElement) -> StoryboardSourceLocation {
-        scanner.location(of: element.offset)
+    private func location(_ element: StoryboardXMLElement) -> StoryboardSourceLocation {
+        StoryboardSourceLocation(file: scanner.file, line: element.line, column: element.column)
     }
 
-    private mutating func failure(
+    private func failure(
         _ element: StoryboardXMLElement, _ code: StoryboardError.Code, _ message: String
     ) -> StoryboardError {
         StoryboardError(code, message, at: location(element))

@@ -6,6 +6,10 @@ struct StoryboardXMLElement {
     var name: String
     /// The byte offset of the `<` that opens the start tag.
     var offset: Int
+    /// The 1-based line of the `<`.
+    var line: Int
+    /// The 1-based column (byte offset within the line) of the `<`.
+    var column: Int
     /// The attributes, decoded on demand.
     var attributes: StoryboardXMLAttributes
 }

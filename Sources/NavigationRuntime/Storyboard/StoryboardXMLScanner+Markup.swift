@@ -64,8 +64,11 @@ extension StoryboardXMLScanner {
                 index += length
                 return
             }
-            if byte < 0x20, byte != Byte.tab, byte != Byte.newline, byte != Byte.carriageReturn {
-                throw illegalByte(byte, at: index)
+            if byte < 0x20, byte != Byte.tab, byte != Byte.carriageReturn {
+                guard byte == Byte.newline else { throw illegalByte(byte, at: index) }
+                index += 1
+                passedNewline()
+                continue
             }
             index += 1
         }

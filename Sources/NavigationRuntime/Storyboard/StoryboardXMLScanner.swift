@@ -43,7 +43,11 @@ struct StoryboardXMLScanner {
     private var sawRoot = false
     private var pendingEnd = false
     private var attributes: [StoryboardXMLAttributes.Entry] = []
-    // The line cursor: lines counted up to `countedOffset` (lazily, monotonic in practice).
+    // The line of `index` and the offset where it starts, updated at each "\n" passed, so that
+    // each start tag gets its position for free.
+    var line = 1
+    var lineStart = 0
+    // A second, lazy cursor for any other offset (errors): lines counted up to `countedOffset`.
     private var countedOffset = 0
     private var countedLine = 1
     private var countedLineStart = 0
@@ -89,6 +93,12 @@ struct StoryboardXMLScanner {
                 return .start(try startTag())
             }
         }
+    }
+
+    /// Notes the "\n" just passed (at `index - 1`).
+    mutating func passedNewline() {
+        line += 1
+        lineStart = index
     }
 
     /// The 1-based line and column of a byte offset.
@@ -153,8 +163,13 @@ struct StoryboardXMLScanner {
         let inside = !open.isEmpty
         while index < count {
             let byte = bytes[index]
-            if byte == Byte.space || byte == Byte.newline || byte == Byte.tab {
+            if byte == Byte.space || byte == Byte.tab {
                 index += 1
+                continue
+            }
+            if byte == Byte.newline {
+                index += 1
+                passedNewline()
                 continue
             }
             if byte == Byte.lessThan { return }
@@ -186,6 +201,8 @@ struct StoryboardXMLScanner {
     /// A start tag at `index` (a `<` followed by something other than `/`, `!`, `?`).
     private mutating func startTag() throws(StoryboardError) -> StoryboardXMLElement {
         let start = index
+        let startLine = line
+        let startColumn = start - lineStart + 1
         index += 1
         if open.isEmpty, sawRoot { throw malformed("a second root element", at: start) }
         let nameRange = try name(what: "an element name")
@@ -212,7 +229,7 @@ struct StoryboardXMLScanner {
         open.append(OpenTag(name: nameRange, offset: start))
         sawRoot = true
         return StoryboardXMLElement(
-            name: text(nameRange), offset: start,
+            name: text(nameRange), offset: start, line: startLine, column: startColumn,
             attributes: StoryboardXMLAttributes(bytes: bytes, entries: attributes))
     }
 
@@ -237,6 +254,11 @@ struct StoryboardXMLScanner {
         while true {
             guard index < count else { throw truncated("the value of attribute '\(text(nameRange))'", startingAt: valueStart - 1) }
             let byte = bytes[index]
+            // Most bytes are above '<', and every byte with a meaning here is at or below it.
+            if byte > Byte.lessThan {
+                index += 1
+                continue
+            }
             if byte == quote { break }
             if byte == Byte.lessThan { throw malformed("'<' in the value of attribute '\(text(nameRange))'", at: index) }
             if byte == Byte.ampersand {
@@ -249,6 +271,11 @@ struct StoryboardXMLScanner {
                     throw illegalByte(byte, at: index)
                 }
                 needsDecoding = true
+                if byte == Byte.newline {
+                    index += 1
+                    passedNewline()
+                    continue
+                }
             }
             index += 1
         }
@@ -299,6 +326,7 @@ struct StoryboardXMLScanner {
             let byte = bytes[index]
             guard byte == Byte.space || byte == Byte.newline || byte == Byte.tab || byte == Byte.carriageReturn else { break }
             index += 1
+            if byte == Byte.newline { passedNewline() }
         }
         return index > start
     }

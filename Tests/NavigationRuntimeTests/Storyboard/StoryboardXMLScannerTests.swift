@@ -33,6 +33,8 @@ struct ScannedStartTag: Equatable, CustomStringConvertible {
             switch event {
             case .start(let element):
                 let location = scanner.location(of: element.offset)
+                // The position tracked while scanning equals the one counted from the start.
+                #expect(location.line == element.line && location.column == element.column)
                 result.append(
                     ScannedStartTag(
                         name: element.name, attributes: element.attributes.dictionary, line: location.line,
