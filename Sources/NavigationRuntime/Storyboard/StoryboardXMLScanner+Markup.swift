@@ -42,6 +42,7 @@ extension StoryboardXMLScanner {
             guard atStart, !isInsideRoot, !hasSeenRoot else {
                 throw malformed("XML declaration (or a processing instruction named 'xml') not at the start of the document", at: start)
             }
+            return try xmlDeclaration(startingAt: start)
         }
         guard index < bytes.count else { throw truncated("a processing instruction", startingAt: start) }
         let byte = bytes[index]
@@ -49,6 +50,68 @@ extension StoryboardXMLScanner {
         let endsHere = byte == Byte.question
         guard followsTarget || endsHere else { throw malformed("expected whitespace after the processing instruction target", at: index) }
         try skip(until: Byte.question, Byte.greaterThan, what: "a processing instruction", startingAt: start)
+    }
+
+    private static let declarationNames: [[UInt8]] = [Array("version".utf8), Array("encoding".utf8), Array("standalone".utf8)]
+
+    /// The rest of `<?xml version="1.0" encoding="UTF-8" standalone="no"?>` after `xml`:
+    /// `version` first, then optionally `encoding` and `standalone`, in that order.
+    private mutating func xmlDeclaration(startingAt start: Int) throws(StoryboardError) {
+        var next = 0
+        while true {
+            let hadSpace = skipWhitespace()
+            guard index + 1 < bytes.count else { throw truncated("the XML declaration", startingAt: start) }
+            if bytes[index] == Byte.question {
+                guard bytes[index + 1] == Byte.greaterThan else { throw malformed("expected '?>' to end the XML declaration", at: index) }
+                guard next > 0 else { throw malformed("XML declaration without a version", at: start) }
+                index += 2
+                return
+            }
+            guard hadSpace else { throw malformed("expected whitespace in the XML declaration", at: index) }
+            let nameStart = index
+            let nameRange = try name(what: "'version', 'encoding' or 'standalone'")
+            guard let kind = Self.declarationNames.firstIndex(where: { bytes[nameRange].elementsEqual($0) }), kind >= next,
+                next > 0 || kind == 0
+            else {
+                throw malformed("unexpected '\(text(nameRange))' in the XML declaration", at: nameStart)
+            }
+            skipWhitespace()
+            guard index < bytes.count else { throw truncated("the XML declaration", startingAt: start) }
+            guard bytes[index] == Byte.equals else { throw malformed("expected '=' in the XML declaration", at: index) }
+            index += 1
+            skipWhitespace()
+            guard index < bytes.count else { throw truncated("the XML declaration", startingAt: start) }
+            let quote = bytes[index]
+            guard quote == Byte.doubleQuote || quote == Byte.singleQuote else {
+                throw malformed("unquoted value in the XML declaration", at: index)
+            }
+            let valueStart = index + 1
+            var valueEnd = valueStart
+            while valueEnd < bytes.count, bytes[valueEnd] != quote, valueEnd - valueStart < 64 { valueEnd += 1 }
+            guard valueEnd < bytes.count, bytes[valueEnd] == quote else {
+                throw malformed("unterminated value in the XML declaration", at: index)
+            }
+            guard Self.isValidDeclarationValue(Array(bytes[valueStart..<valueEnd]), kind: kind) else {
+                throw malformed("invalid \(text(nameRange)) '\(text(valueStart..<valueEnd))' in the XML declaration", at: valueStart)
+            }
+            index = valueEnd + 1
+            next = kind + 1
+        }
+    }
+
+    /// `1.` and digits; an encoding name; `yes` or `no`.
+    private static func isValidDeclarationValue(_ value: [UInt8], kind: Int) -> Bool {
+        let isDigit = { (byte: UInt8) in byte >= Byte.zero && byte <= Byte.nine }
+        let isLetter = { (byte: UInt8) in byte | 0x20 >= Byte.lowerA && byte | 0x20 <= Byte.lowerZ }
+        switch kind {
+        case 0:
+            return value.count > 2 && value[0] == Byte.zero + 1 && value[1] == Byte.period && value.dropFirst(2).allSatisfy(isDigit)
+        case 1:
+            guard let first = value.first, isLetter(first) else { return false }
+            return value.allSatisfy { isLetter($0) || isDigit($0) || $0 == Byte.period || $0 == Byte.underscore || $0 == Byte.hyphen }
+        default:
+            return value == Array("yes".utf8) || value == Array("no".utf8)
+        }
     }
 
     /// Moves `index` past the first occurrence of the terminator, checking characters on the way.

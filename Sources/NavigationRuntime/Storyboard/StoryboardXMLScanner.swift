@@ -308,7 +308,7 @@ struct StoryboardXMLScanner {
 
     /// A name at `index`: an ASCII letter, `_`, `:` or a non-ASCII byte, then those, digits,
     /// `-` and `.`.
-    mutating func name(what: String) throws(StoryboardError) -> Range<Int> {
+    mutating func name(what: StaticString) throws(StoryboardError) -> Range<Int> {
         let start = index
         let count = bytes.count
         guard index < count else { throw truncated("a tag", startingAt: start) }
@@ -320,7 +320,7 @@ struct StoryboardXMLScanner {
 
     /// Skips XML whitespace; returns whether there was any.
     @discardableResult
-    private mutating func skipWhitespace() -> Bool {
+    mutating func skipWhitespace() -> Bool {
         let start = index
         while index < bytes.count {
             let byte = bytes[index]

@@ -158,7 +158,8 @@ struct ScannedStartTag: Equatable, CustomStringConvertible {
         Self.expectMalformed("<r>\n<a b", line: 2, column: 5, "inside the start tag <a> (opened at 2:1)")
         Self.expectMalformed("<r><!-- abc", line: 1, column: 12, "inside a comment (opened at 1:4)")
         Self.expectMalformed("<r><![CDATA[ abc ]]", line: 1, column: 20, "inside a CDATA section (opened at 1:4)")
-        Self.expectMalformed("<?xml version=\"1.0\"", line: 1, column: 20, "inside a processing instruction (opened at 1:1)")
+        Self.expectMalformed("<?xml version=\"1.0\"", line: 1, column: 20, "inside the XML declaration (opened at 1:1)")
+        Self.expectMalformed("<r><?pi abc", line: 1, column: 12, "inside a processing instruction (opened at 1:4)")
         Self.expectMalformed("<r></", line: 1, column: 6, "inside a tag")
         Self.expectMalformed("<r><", line: 1, column: 4, "unexpected end of file after '<'")
         Self.expectMalformed("", line: 1, column: 1, "no root element")
@@ -205,6 +206,18 @@ struct ScannedStartTag: Equatable, CustomStringConvertible {
         Self.expectMalformed("<![CDATA[x]]><r/>", line: 1, column: 1, "CDATA section outside the root element")
         Self.expectMalformed("<r><!ELEMENT r ANY></r>", line: 1, column: 4, "unknown markup declaration")
         Self.expectMalformed("<r><?pi\u{1}?></r>", line: 1, column: 8, "expected whitespace after the processing instruction target")
+    }
+
+    @Test func xmlDeclaration_isChecked() throws {
+        #expect(try Self.events("<?xml version='1.1' encoding=\"utf-8\" standalone='yes' ?><r/>").count == 2)
+        #expect(try Self.events("<?xml version=\"1.0\"?>\n<r/>").count == 2)
+        Self.expectMalformed("<?xml?><r/>", line: 1, column: 1, "XML declaration without a version")
+        Self.expectMalformed("<?xml encoding=\"UTF-8\"?><r/>", line: 1, column: 7, "unexpected 'encoding'")
+        Self.expectMalformed("<?xml version=\"1.0\" x=\"0\"?><r/>", line: 1, column: 21, "unexpected 'x'")
+        Self.expectMalformed("<?xml version=\"1.0\" standalone=-no\"?><r/>", line: 1, column: 32, "unquoted value")
+        Self.expectMalformed("<?xml version=\"2.0\"?><r/>", line: 1, column: 16, "invalid version '2.0'")
+        Self.expectMalformed("<?xml version=\"1.0\" standalone=\"maybe\"?><r/>", line: 1, column: 33, "invalid standalone 'maybe'")
+        Self.expectMalformed("<?xml version=\"1.0\"encoding=\"UTF-8\"?><r/>", line: 1, column: 20, "expected whitespace")
     }
 
     @Test func documentTypeDeclarations_areRefused() {
@@ -280,7 +293,13 @@ struct ScannedStartTag: Equatable, CustomStringConvertible {
         ) {
             var offset = min(lineStarts[parser.lineNumber - 1] + parser.columnNumber - 1, bytes.count) - 1
             while offset > 0, bytes[offset] != 0x3C { offset -= 1 }
-            let line = lineStarts.lastIndex { $0 <= offset } ?? 0
+            // The line that holds the offset: the last line start <= offset (binary search).
+            var (low, high) = (0, lineStarts.count - 1)
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+            }
+            let line = low
             tags.append(ScannedStartTag(name: elementName, attributes: attributes, line: line + 1, column: offset - lineStarts[line] + 1))
         }
     }
@@ -300,5 +319,40 @@ struct ScannedStartTag: Equatable, CustomStringConvertible {
             Issue.record("\(url.lastPathComponent): scanner \(mine) != XMLParser \(theirs)")
             break
         }
+    }
+}
+
+extension StoryboardXMLScannerDifferentialTests {
+    /// Seeded mutations of the fixtures (the fuzz test's): the scanner accepts exactly the
+    /// documents XMLParser accepts, and on those it sees the same start tags at the same places.
+    @Test func scanner_whenFixturesMutated_acceptsWhatXMLParserAcceptsWithTheSameTags() throws {
+        var rng = SplitMix64(seed: StoryboardFuzzTests.seed ^ 0xD1FF)
+        var compared = (accepted: 0, refused: 0)
+        for index in 0..<600 * StoryboardFuzzTests.scale {
+            let (name, original) = StoryboardFuzzTests.corpus[Int.random(in: 0..<StoryboardFuzzTests.corpus.count, using: &rng)]
+            var bytes = original
+            let mutations = StoryboardFuzzTests.Mutation.allCases
+            for _ in 0..<Int.random(in: 1...2, using: &rng) {
+                bytes = StoryboardFuzzTests.mutate(bytes, mutations[Int.random(in: 0..<mutations.count, using: &rng)], &rng)
+            }
+            // XMLParser traps on some invalid UTF-8: only documents the byte guard passes reach it.
+            guard !bytes.contains(0), (try? StoryboardDocumentGuard.check(Data(bytes), file: "x")) != nil else { continue }
+            let collector = Collector(bytes)
+            let parser = XMLParser(data: Data(bytes))
+            parser.delegate = collector
+            // On Linux, parse() can return true after reporting an error: check parserError too.
+            let theirs = parser.parse() && parser.parserError == nil
+            let mine = try? StoryboardXMLScannerTests.events(bytes)
+            let context = "case \(index) of \(name), seed 0x\(String(StoryboardFuzzTests.seed, radix: 16))"
+            #expect((mine != nil) == theirs, "\(context): XMLParser \(theirs ? "accepts" : "refuses") it")
+            if theirs, let mine {
+                #expect(mine.compactMap { $0 } == collector.tags, "\(context)")
+                compared.accepted += 1
+            } else {
+                compared.refused += 1
+            }
+        }
+        #expect(compared.accepted > 50)
+        #expect(compared.refused > 50)
     }
 }
