@@ -62,7 +62,7 @@ struct StoryboardXMLAttributes {
         while position < end {
             let byte = bytes[position]
             switch byte {
-            case Byte.ampersand:
+            case XMLByte.ampersand:
                 // Checked by the scanner; a reference that does not decode is kept as written.
                 guard let (scalar, next) = StoryboardXMLScanner.decodeReference(bytes, at: position), next <= end,
                     let character = Unicode.Scalar(scalar)
@@ -74,11 +74,11 @@ struct StoryboardXMLAttributes {
                 UTF8.encode(character) { decoded.append($0) }
                 position = next
                 continue
-            case Byte.carriageReturn:
-                decoded.append(Byte.space)
-                if position + 1 < end, bytes[position + 1] == Byte.newline { position += 1 }
-            case Byte.tab, Byte.newline:
-                decoded.append(Byte.space)
+            case XMLByte.carriageReturn:
+                decoded.append(XMLByte.space)
+                if position + 1 < end, bytes[position + 1] == XMLByte.newline { position += 1 }
+            case XMLByte.tab, XMLByte.newline:
+                decoded.append(XMLByte.space)
             default:
                 decoded.append(byte)
             }

@@ -12,15 +12,15 @@ extension StoryboardXMLScanner {
         let start = index
         if hasPrefix(Self.commentOpen, at: start) {
             index += Self.commentOpen.count
-            try skip(until: Byte.hyphen, Byte.hyphen, what: "a comment", startingAt: start)
+            try skip(until: XMLByte.hyphen, XMLByte.hyphen, what: "a comment", startingAt: start)
             // "--" may only end a comment.
             guard index < bytes.count else { throw truncated("a comment", startingAt: start) }
-            guard bytes[index] == Byte.greaterThan else { throw malformed("'--' inside a comment", at: index - 2) }
+            guard bytes[index] == XMLByte.greaterThan else { throw malformed("'--' inside a comment", at: index - 2) }
             index += 1
         } else if hasPrefix(Self.cdataOpen, at: start) {
             guard isInsideRoot else { throw malformed("CDATA section outside the root element", at: start) }
             index += Self.cdataOpen.count
-            try skip(until: Byte.closeBracket, Byte.closeBracket, Byte.greaterThan, what: "a CDATA section", startingAt: start)
+            try skip(until: XMLByte.closeBracket, XMLByte.closeBracket, XMLByte.greaterThan, what: "a CDATA section", startingAt: start)
         } else if hasPrefix(Self.doctypeOpen, at: start) {
             throw StoryboardError(.forbiddenDocumentType, "document type declarations are refused in storyboards", at: location(of: start))
         } else if hasPrefix(Self.entityOpen, at: start) {
@@ -46,10 +46,10 @@ extension StoryboardXMLScanner {
         }
         guard index < bytes.count else { throw truncated("a processing instruction", startingAt: start) }
         let byte = bytes[index]
-        let followsTarget = byte == Byte.space || byte == Byte.newline || byte == Byte.tab || byte == Byte.carriageReturn
-        let endsHere = byte == Byte.question
+        let followsTarget = byte == XMLByte.space || byte == XMLByte.newline || byte == XMLByte.tab || byte == XMLByte.carriageReturn
+        let endsHere = byte == XMLByte.question
         guard followsTarget || endsHere else { throw malformed("expected whitespace after the processing instruction target", at: index) }
-        try skip(until: Byte.question, Byte.greaterThan, what: "a processing instruction", startingAt: start)
+        try skip(until: XMLByte.question, XMLByte.greaterThan, what: "a processing instruction", startingAt: start)
     }
 
     private static let declarationNames: [[UInt8]] = [Array("version".utf8), Array("encoding".utf8), Array("standalone".utf8)]
@@ -61,8 +61,8 @@ extension StoryboardXMLScanner {
         while true {
             let hadSpace = skipWhitespace()
             guard index + 1 < bytes.count else { throw truncated("the XML declaration", startingAt: start) }
-            if bytes[index] == Byte.question {
-                guard bytes[index + 1] == Byte.greaterThan else { throw malformed("expected '?>' to end the XML declaration", at: index) }
+            if bytes[index] == XMLByte.question {
+                guard bytes[index + 1] == XMLByte.greaterThan else { throw malformed("expected '?>' to end the XML declaration", at: index) }
                 guard next > 0 else { throw malformed("XML declaration without a version", at: start) }
                 index += 2
                 return
@@ -77,12 +77,12 @@ extension StoryboardXMLScanner {
             }
             skipWhitespace()
             guard index < bytes.count else { throw truncated("the XML declaration", startingAt: start) }
-            guard bytes[index] == Byte.equals else { throw malformed("expected '=' in the XML declaration", at: index) }
+            guard bytes[index] == XMLByte.equals else { throw malformed("expected '=' in the XML declaration", at: index) }
             index += 1
             skipWhitespace()
             guard index < bytes.count else { throw truncated("the XML declaration", startingAt: start) }
             let quote = bytes[index]
-            guard quote == Byte.doubleQuote || quote == Byte.singleQuote else {
+            guard quote == XMLByte.doubleQuote || quote == XMLByte.singleQuote else {
                 throw malformed("unquoted value in the XML declaration", at: index)
             }
             let valueStart = index + 1
@@ -101,14 +101,14 @@ extension StoryboardXMLScanner {
 
     /// `1.` and digits; an encoding name; `yes` or `no`.
     private static func isValidDeclarationValue(_ value: [UInt8], kind: Int) -> Bool {
-        let isDigit = { (byte: UInt8) in byte >= Byte.zero && byte <= Byte.nine }
-        let isLetter = { (byte: UInt8) in byte | 0x20 >= Byte.lowerA && byte | 0x20 <= Byte.lowerZ }
+        let isDigit = { (byte: UInt8) in byte >= XMLByte.zero && byte <= XMLByte.nine }
+        let isLetter = { (byte: UInt8) in byte | 0x20 >= XMLByte.lowerA && byte | 0x20 <= XMLByte.lowerZ }
         switch kind {
         case 0:
-            return value.count > 2 && value[0] == Byte.zero + 1 && value[1] == Byte.period && value.dropFirst(2).allSatisfy(isDigit)
+            return value.count > 2 && value[0] == XMLByte.zero + 1 && value[1] == XMLByte.period && value.dropFirst(2).allSatisfy(isDigit)
         case 1:
             guard let first = value.first, isLetter(first) else { return false }
-            return value.allSatisfy { isLetter($0) || isDigit($0) || $0 == Byte.period || $0 == Byte.underscore || $0 == Byte.hyphen }
+            return value.allSatisfy { isLetter($0) || isDigit($0) || $0 == XMLByte.period || $0 == XMLByte.underscore || $0 == XMLByte.hyphen }
         default:
             return value == Array("yes".utf8) || value == Array("no".utf8)
         }
@@ -127,8 +127,8 @@ extension StoryboardXMLScanner {
                 index += length
                 return
             }
-            if byte < 0x20, byte != Byte.tab, byte != Byte.carriageReturn {
-                guard byte == Byte.newline else { throw illegalByte(byte, at: index) }
+            if byte < 0x20, byte != XMLByte.tab, byte != XMLByte.carriageReturn {
+                guard byte == XMLByte.newline else { throw illegalByte(byte, at: index) }
                 index += 1
                 passedNewline()
                 continue
@@ -149,12 +149,12 @@ extension StoryboardXMLScanner {
         if let found = Self.decodeReference(bytes, at: offset) { return found }
         // Name the culprit (at most 32 bytes of it) in the message.
         var end = offset + 1
-        while end < bytes.count, end - offset < 32, Self.isNameByte(bytes[end]) || bytes[end] == Byte.hash { end += 1 }
+        while end < bytes.count, end - offset < 32, Self.isNameByte(bytes[end]) || bytes[end] == XMLByte.hash { end += 1 }
         let written = text(offset..<end)
-        guard end < bytes.count, bytes[end] == Byte.semicolon else {
+        guard end < bytes.count, bytes[end] == XMLByte.semicolon else {
             throw malformed("'&' not followed by a reference ('\(written)...'; write '&amp;')", at: offset)
         }
-        if end > offset + 1, bytes[offset + 1] == Byte.hash {
+        if end > offset + 1, bytes[offset + 1] == XMLByte.hash {
             throw malformed("invalid character reference '\(written);'", at: offset)
         }
         throw malformed("unknown entity '\(written);' (only &amp; &lt; &gt; &quot; &apos; are defined)", at: offset)
@@ -165,10 +165,10 @@ extension StoryboardXMLScanner {
     static func decodeReference(_ bytes: [UInt8], at offset: Int) -> (scalar: UInt32, end: Int)? {
         var position = offset + 1
         guard position < bytes.count else { return nil }
-        if bytes[position] == Byte.hash {
+        if bytes[position] == XMLByte.hash {
             position += 1
             var radix: UInt32 = 10
-            if position < bytes.count, bytes[position] == Byte.lowerX {
+            if position < bytes.count, bytes[position] == XMLByte.lowerX {
                 radix = 16
                 position += 1
             }
@@ -179,13 +179,13 @@ extension StoryboardXMLScanner {
                 guard value <= 0x10_FFFF else { return nil }
                 position += 1
             }
-            guard position > digitsStart, position < bytes.count, bytes[position] == Byte.semicolon else { return nil }
+            guard position > digitsStart, position < bytes.count, bytes[position] == XMLByte.semicolon else { return nil }
             guard isXMLCharacter(value) else { return nil }
             return (value, position + 1)
         }
         for (name, value) in predefined {
             let end = position + name.count
-            guard end < bytes.count, bytes[end] == Byte.semicolon, bytes[position..<end].elementsEqual(name) else { continue }
+            guard end < bytes.count, bytes[end] == XMLByte.semicolon, bytes[position..<end].elementsEqual(name) else { continue }
             return (value, end + 1)
         }
         return nil
@@ -197,10 +197,10 @@ extension StoryboardXMLScanner {
     ]
 
     private static func digitValue(_ byte: UInt8, radix: UInt32) -> UInt32? {
-        if byte >= Byte.zero, byte <= Byte.nine { return UInt32(byte - Byte.zero) }
+        if byte >= XMLByte.zero, byte <= XMLByte.nine { return UInt32(byte - XMLByte.zero) }
         guard radix == 16 else { return nil }
         let lower = byte | 0x20
-        if lower >= Byte.lowerA, lower <= Byte.lowerF { return UInt32(lower - Byte.lowerA) + 10 }
+        if lower >= XMLByte.lowerA, lower <= XMLByte.lowerF { return UInt32(lower - XMLByte.lowerA) + 10 }
         return nil
     }
 
@@ -212,7 +212,7 @@ extension StoryboardXMLScanner {
 }
 
 /// The ASCII bytes the scanner looks for.
-enum Byte {
+enum XMLByte {
     static let tab: UInt8 = 0x09
     static let newline: UInt8 = 0x0A
     static let carriageReturn: UInt8 = 0x0D

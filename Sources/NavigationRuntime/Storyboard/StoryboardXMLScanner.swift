@@ -43,6 +43,8 @@ struct StoryboardXMLScanner {
     private var sawRoot = false
     private var pendingEnd = false
     private var attributes: [StoryboardXMLAttributes.Entry] = []
+    /// The names of the current tag's attributes once there are many (duplicate checks stay linear).
+    private var manyAttributeNames = Set<ArraySlice<UInt8>>()
     // The line of `index` and the offset where it starts, updated at each "\n" passed, so that
     // each start tag gets its position for free.
     var line = 1
@@ -51,6 +53,9 @@ struct StoryboardXMLScanner {
     private var countedOffset = 0
     private var countedLine = 1
     private var countedLineStart = 0
+
+    /// Up to this many attributes, duplicates are found by comparing names pairwise; beyond, with a set.
+    private static let linearDuplicateCheckLimit = 16
 
     /// Creates a scanner.
     /// - Parameters:
@@ -82,12 +87,12 @@ struct StoryboardXMLScanner {
             // bytes[index] is "<".
             guard index + 1 < bytes.count else { throw malformed("unexpected end of file after '<'", at: index) }
             switch bytes[index + 1] {
-            case Byte.slash:
+            case XMLByte.slash:
                 try endTag()
                 return .end
-            case Byte.exclamation:
+            case XMLByte.exclamation:
                 try markupDeclaration()
-            case Byte.question:
+            case XMLByte.question:
                 try processingInstruction()
             default:
                 return .start(try startTag())
@@ -113,7 +118,7 @@ struct StoryboardXMLScanner {
         }
         var position = countedOffset
         while position < target {
-            if bytes[position] == Byte.newline {
+            if bytes[position] == XMLByte.newline {
                 countedLine += 1
                 countedLineStart = position + 1
             }
@@ -163,30 +168,30 @@ struct StoryboardXMLScanner {
         let inside = !open.isEmpty
         while index < count {
             let byte = bytes[index]
-            if byte == Byte.space || byte == Byte.tab {
+            if byte == XMLByte.space || byte == XMLByte.tab || byte == XMLByte.carriageReturn {
                 index += 1
                 continue
             }
-            if byte == Byte.newline {
+            if byte == XMLByte.newline {
                 index += 1
                 passedNewline()
                 continue
             }
-            if byte == Byte.lessThan { return }
+            if byte == XMLByte.lessThan { return }
             guard inside else {
                 throw malformed(
                     sawRoot ? "content after the root element" : "content before the root element", at: index)
             }
-            if byte == Byte.ampersand {
+            if byte == XMLByte.ampersand {
                 index = try reference(at: index).end
                 continue
             }
-            if byte == Byte.closeBracket, index + 2 < count, bytes[index + 1] == Byte.closeBracket,
-                bytes[index + 2] == Byte.greaterThan
+            if byte == XMLByte.closeBracket, index + 2 < count, bytes[index + 1] == XMLByte.closeBracket,
+                bytes[index + 2] == XMLByte.greaterThan
             {
                 throw malformed("']]>' in character data", at: index)
             }
-            if byte < 0x20, byte != Byte.carriageReturn { throw illegalByte(byte, at: index) }
+            if byte < 0x20 { throw illegalByte(byte, at: index) }
             index += 1
         }
     }
@@ -207,18 +212,19 @@ struct StoryboardXMLScanner {
         if open.isEmpty, sawRoot { throw malformed("a second root element", at: start) }
         let nameRange = try name(what: "an element name")
         attributes.removeAll(keepingCapacity: true)
+        if !manyAttributeNames.isEmpty { manyAttributeNames.removeAll(keepingCapacity: true) }
         let count = bytes.count
         while true {
             let hadSpace = skipWhitespace()
             guard index < count else { throw truncated("the start tag <\(text(nameRange))>", startingAt: start) }
             let byte = bytes[index]
-            if byte == Byte.greaterThan {
+            if byte == XMLByte.greaterThan {
                 index += 1
                 break
             }
-            if byte == Byte.slash {
+            if byte == XMLByte.slash {
                 guard index + 1 < count else { throw truncated("the start tag <\(text(nameRange))>", startingAt: start) }
-                guard bytes[index + 1] == Byte.greaterThan else { throw malformed("expected '>' after '/'", at: index + 1) }
+                guard bytes[index + 1] == XMLByte.greaterThan else { throw malformed("expected '>' after '/'", at: index + 1) }
                 index += 2
                 pendingEnd = true
                 break
@@ -240,12 +246,12 @@ struct StoryboardXMLScanner {
         let nameRange = try name(what: "an attribute name")
         skipWhitespace()
         guard index < count else { throw truncated("the start tag <\(text(element))>", startingAt: tagStart) }
-        guard bytes[index] == Byte.equals else { throw malformed("expected '=' after attribute '\(text(nameRange))'", at: index) }
+        guard bytes[index] == XMLByte.equals else { throw malformed("expected '=' after attribute '\(text(nameRange))'", at: index) }
         index += 1
         skipWhitespace()
         guard index < count else { throw truncated("the start tag <\(text(element))>", startingAt: tagStart) }
         let quote = bytes[index]
-        guard quote == Byte.doubleQuote || quote == Byte.singleQuote else {
+        guard quote == XMLByte.doubleQuote || quote == XMLByte.singleQuote else {
             throw malformed("attribute '\(text(nameRange))' has an unquoted value", at: index)
         }
         index += 1
@@ -255,23 +261,23 @@ struct StoryboardXMLScanner {
             guard index < count else { throw truncated("the value of attribute '\(text(nameRange))'", startingAt: valueStart - 1) }
             let byte = bytes[index]
             // Most bytes are above '<', and every byte with a meaning here is at or below it.
-            if byte > Byte.lessThan {
+            if byte > XMLByte.lessThan {
                 index += 1
                 continue
             }
             if byte == quote { break }
-            if byte == Byte.lessThan { throw malformed("'<' in the value of attribute '\(text(nameRange))'", at: index) }
-            if byte == Byte.ampersand {
+            if byte == XMLByte.lessThan { throw malformed("'<' in the value of attribute '\(text(nameRange))'", at: index) }
+            if byte == XMLByte.ampersand {
                 needsDecoding = true
                 index = try reference(at: index).end
                 continue
             }
             if byte < 0x20 {
-                guard byte == Byte.tab || byte == Byte.newline || byte == Byte.carriageReturn else {
+                guard byte == XMLByte.tab || byte == XMLByte.newline || byte == XMLByte.carriageReturn else {
                     throw illegalByte(byte, at: index)
                 }
                 needsDecoding = true
-                if byte == Byte.newline {
+                if byte == XMLByte.newline {
                     index += 1
                     passedNewline()
                     continue
@@ -281,8 +287,15 @@ struct StoryboardXMLScanner {
         }
         let entry = StoryboardXMLAttributes.Entry(name: nameRange, value: valueStart..<index, needsDecoding: needsDecoding)
         index += 1
-        for other in attributes where bytes[other.name] == bytes[nameRange] {
-            throw malformed("attribute '\(text(nameRange))' appears twice", at: nameStart)
+        if attributes.count < Self.linearDuplicateCheckLimit {
+            for other in attributes where bytes[other.name] == bytes[nameRange] {
+                throw malformed("attribute '\(text(nameRange))' appears twice", at: nameStart)
+            }
+        } else {
+            if manyAttributeNames.isEmpty { manyAttributeNames = Set(attributes.map { bytes[$0.name] }) }
+            guard manyAttributeNames.insert(bytes[nameRange]).inserted else {
+                throw malformed("attribute '\(text(nameRange))' appears twice", at: nameStart)
+            }
         }
         attributes.append(entry)
     }
@@ -294,7 +307,7 @@ struct StoryboardXMLScanner {
         let nameRange = try name(what: "an element name")
         skipWhitespace()
         guard index < bytes.count else { throw truncated("the end tag </\(text(nameRange))>", startingAt: start) }
-        guard bytes[index] == Byte.greaterThan else { throw malformed("expected '>' to close the end tag </\(text(nameRange))>", at: index) }
+        guard bytes[index] == XMLByte.greaterThan else { throw malformed("expected '>' to close the end tag </\(text(nameRange))>", at: index) }
         index += 1
         guard let innermost = open.last else { throw malformed("end tag </\(text(nameRange))> without a start tag", at: start) }
         guard bytes[innermost.name] == bytes[nameRange] else {
@@ -324,19 +337,19 @@ struct StoryboardXMLScanner {
         let start = index
         while index < bytes.count {
             let byte = bytes[index]
-            guard byte == Byte.space || byte == Byte.newline || byte == Byte.tab || byte == Byte.carriageReturn else { break }
+            guard byte == XMLByte.space || byte == XMLByte.newline || byte == XMLByte.tab || byte == XMLByte.carriageReturn else { break }
             index += 1
-            if byte == Byte.newline { passedNewline() }
+            if byte == XMLByte.newline { passedNewline() }
         }
         return index > start
     }
 
     static func isNameStart(_ byte: UInt8) -> Bool {
-        (byte | 0x20 >= Byte.lowerA && byte | 0x20 <= Byte.lowerZ) || byte == Byte.underscore || byte == Byte.colon
+        (byte | 0x20 >= XMLByte.lowerA && byte | 0x20 <= XMLByte.lowerZ) || byte == XMLByte.underscore || byte == XMLByte.colon
             || byte >= 0x80
     }
 
     static func isNameByte(_ byte: UInt8) -> Bool {
-        isNameStart(byte) || (byte >= Byte.zero && byte <= Byte.nine) || byte == Byte.hyphen || byte == Byte.period
+        isNameStart(byte) || (byte >= XMLByte.zero && byte <= XMLByte.nine) || byte == XMLByte.hyphen || byte == XMLByte.period
     }
 }

@@ -129,6 +129,28 @@ struct ScannedStartTag: Equatable, CustomStringConvertible {
             ])
     }
 
+    @Test func carriageReturns_areWhitespace() throws {
+        let events = try Self.events("<?xml version=\"1.0\"?>\r\n<r\r\n a=\"1\"\r\n>\r\n<s/>\r\n</r>\r\n")
+        #expect(
+            events == [
+                ScannedStartTag(name: "r", attributes: ["a": "1"], line: 2, column: 1),
+                ScannedStartTag(name: "s", attributes: [:], line: 5, column: 1),
+                nil, nil,
+            ])
+    }
+
+    @Test func manyAttributes_duplicatesFoundInLinearTime() throws {
+        let many = (0..<50_000).map { "a\($0)=\"\($0)\"" }.joined(separator: " ")
+        let events = try Self.events("<r \(many)/>")
+        #expect(events.first??.attributes.count == 50_000)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = Self.error("<r \(many) a49999=\"again\"/>")
+        #expect(error?.message == "attribute 'a49999' appears twice")
+        #expect(clock.now - start < .seconds(20))
+        Self.expectMalformed("<r a0=\"\" a1=\"\" a2=\"\" a3=\"\" a4=\"\" a5=\"\" a6=\"\" a7=\"\" a8=\"\" a9=\"\" a10=\"\" a11=\"\" a12=\"\" a13=\"\" a14=\"\" a15=\"\" a16=\"\" a3=\"\"/>", line: 1, column: 113, "attribute 'a3' appears twice")
+    }
+
     @Test func selfClosingTags_andNamesWithPunctuation() throws {
         let events = try Self.events("\u{FEFF}<a:b x-y.z_1=\"v\"><_c/><é.d/></a:b>")
         #expect(events.compactMap { $0?.name } == ["a:b", "_c", "é.d"])
