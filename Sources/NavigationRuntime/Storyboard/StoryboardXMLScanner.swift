@@ -321,14 +321,21 @@ struct StoryboardXMLScanner {
 
     /// A name at `index`: an ASCII letter, `_`, `:` or a non-ASCII byte, then those, digits,
     /// `-` and `.`.
+    @inline(__always)
     mutating func name(what: StaticString) throws(StoryboardError) -> Range<Int> {
         let start = index
         let count = bytes.count
-        guard index < count else { throw truncated("a tag", startingAt: start) }
-        guard Self.isNameStart(bytes[index]) else { throw malformed("expected \(what)", at: index) }
+        guard index < count, Self.isNameStart(bytes[index]) else { throw notAName(what) }
         index += 1
         while index < count, Self.isNameByte(bytes[index]) { index += 1 }
         return start..<index
+    }
+
+    /// The error for a missing name at `index` (kept out of line: the fast path stays small).
+    @inline(never)
+    private mutating func notAName(_ what: StaticString) -> StoryboardError {
+        guard index < bytes.count else { return truncated("a tag", startingAt: index) }
+        return malformed("expected \(what)", at: index)
     }
 
     /// Skips XML whitespace; returns whether there was any.
@@ -344,11 +351,13 @@ struct StoryboardXMLScanner {
         return index > start
     }
 
+    @inline(__always)
     static func isNameStart(_ byte: UInt8) -> Bool {
         (byte | 0x20 >= XMLByte.lowerA && byte | 0x20 <= XMLByte.lowerZ) || byte == XMLByte.underscore || byte == XMLByte.colon
             || byte >= 0x80
     }
 
+    @inline(__always)
     static func isNameByte(_ byte: UInt8) -> Bool {
         isNameStart(byte) || (byte >= XMLByte.zero && byte <= XMLByte.nine) || byte == XMLByte.hyphen || byte == XMLByte.period
     }
