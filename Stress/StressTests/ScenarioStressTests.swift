@@ -27,9 +27,8 @@ import Testing
             #expect(report.outcomes.values.reduce(0, +) == report.configuration.requests, "\(replay): \(report.outcomes)")
             let violations = report.windows.flatMap(\.violations)
             #expect(violations == [], "\(replay)")
-            if policy == .dropIfBusy || scenario == .doubleTap {
-                #expect(report.outcomes["dropped", default: 0] > 0, "\(replay): nothing was dropped")
-            }
+            // How many requests a busy window drops depends on the interleaving, so it is not
+            // asserted here (WindowQueueTests pins `.dropIfBusy` down with a manual clock).
             if scenario == .reentrant {
                 #expect(report.deferred > 0, "\(replay): no controller navigated from a callback")
             }

@@ -2,11 +2,12 @@
 
 import Foundation
 
-/// Checks raw bytes before any XML parser sees them: storyboards are UTF-8 and never have a
-/// document type declaration, so anything declaring a DTD or entities is refused (no XXE, no
-/// billion laughs), as is any encoding other than UTF-8 (which could hide a declaration from
-/// this byte scan). The scan also validates UTF-8: FoundationXML on Linux traps on invalid
-/// UTF-8 in element names, so such bytes must never reach it.
+/// Checks raw bytes before ``StoryboardXMLScanner`` sees them: storyboards are UTF-8 and never
+/// have a document type declaration, so anything declaring a DTD or entities is refused (no XXE,
+/// no billion laughs; the scanner refuses them too and never expands entities), as is any
+/// encoding other than UTF-8 (which could hide a declaration from this byte scan). The scan
+/// also validates UTF-8 (no overlong forms, no surrogates), which the scanner relies on, and
+/// reports the first bad byte's line and column.
 enum StoryboardDocumentGuard {
     private static let doctype = Array("<!DOCTYPE".utf8)
     private static let entity = Array("<!ENTITY".utf8)

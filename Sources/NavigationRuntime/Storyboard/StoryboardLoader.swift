@@ -2,16 +2,13 @@
 
 import Foundation
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// Reads Interface Builder `.storyboard` XML into a ``Storyboard`` value.
 ///
-/// One SAX pass with XMLParser; everything the value model does not need is ignored.
-/// A `<!DOCTYPE>` or any entity declaration is refused before parsing, external entities are
-/// never resolved, and bad input of any kind ends in a ``StoryboardError`` with file, line and
-/// column: never a crash, never a hang.
+/// One pass of a small, strict XML scanner (``StoryboardXMLScanner``) over the file's UTF-8
+/// bytes; everything the value model does not need is ignored. A `<!DOCTYPE>` or any entity
+/// declaration is refused before parsing, no entity other than the five predefined ones and
+/// character references is ever expanded, and bad input of any kind ends in a
+/// ``StoryboardError`` with file, line and column: never a crash, never a hang.
 public enum StoryboardLoader {
     /// Loads a storyboard file.
     /// - Parameter url: The file's URL.
@@ -36,40 +33,8 @@ public enum StoryboardLoader {
     /// - Throws: ``StoryboardError``.
     public static func load(data: Data, file: String = "<memory>") throws(StoryboardError) -> Storyboard {
         try StoryboardDocumentGuard.check(data, file: file)
-        let delegate = StoryboardParserDelegate(file: file)
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
-        parser.delegate = delegate
-        let succeeded = parser.parse()
-        if let failure = delegate.failure { throw atTagStart(failure, data: data) }
-        guard succeeded else {
-            let detail = parser.parserError.map { "XML error \(($0 as NSError).code)" } ?? "XML error"
-            throw StoryboardError(
-                .malformedXML, "not well-formed XML (\(detail))", file: file,
-                line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
-        }
-        do {
-            return StoryboardLocationFixer.fix(try delegate.finish(), data: data)
-        } catch {
-            throw atTagStart(error, data: data)
-        }
-    }
-
-    /// Moves an element error's position to its tag's `<` (XML syntax errors stay where libxml2
-    /// found them).
-    private static func atTagStart(_ error: StoryboardError, data: Data) -> StoryboardError {
-        guard error.code != .malformedXML, let file = error.file, let line = error.line, let column = error.column else {
-            return error
-        }
-        let location = data.withUnsafeBytes { bytes in
-            StoryboardLocationFixer(data).tagStart(StoryboardSourceLocation(file: file, line: line, column: column), in: bytes)
-        }
-        var moved = error
-        moved.line = location.line
-        moved.column = location.column
-        return moved
+        var reader = StoryboardDocumentReader([UInt8](data), file: file)
+        return try reader.read()
     }
 
     /// Loads a storyboard from a string.

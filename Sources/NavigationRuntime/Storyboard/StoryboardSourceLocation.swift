@@ -2,14 +2,14 @@
 
 /// Where an element of a storyboard file starts: file path, 1-based line and column.
 ///
-/// The loader records the position XMLParser reports when it opens the element.
+/// The loader records the position of the `<` that opens the element's start tag.
 /// Values built with the Swift DSL carry no location (`nil` where a location is optional).
 public struct StoryboardSourceLocation: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The path of the storyboard file, as given to the loader.
     public var file: String
     /// The 1-based line of the element's start tag.
     public var line: Int
-    /// The 1-based column XMLParser reports for the element's start tag.
+    /// The 1-based column (a byte offset within the line) of the start tag's `<`.
     public var column: Int
 
     /// Creates a location.
