@@ -26,7 +26,13 @@ enum TransitionRequest: Sendable {
     /// turn (see `Window.inScope(of:_:)`).
     var runsUserCodeBeforeItsChange: Bool {
         switch self {
-        case .segue, .performSegue, .unwind, .show, .setTraits: true
+        // A storyboard segue's user code before its change is the source's shouldPerform and
+        // prepare (scene factories are synchronous, they cannot wait on the window); a custom
+        // kind's performer may run later, but checks its own scope (see `Window.perform`).
+        case .segue(let source, _, _, _): source.receivesCallbacks
+        case .performSegue(let segue):
+            if case .custom = segue.kind { true } else { segue.source.receivesCallbacks }
+        case .unwind, .show, .setTraits: true
         case .resolved: true  // scene factories, `DeepLinkReceiver.receive(deepLink:)`
         case .selectTab(_, _, let userTap): userTap
         case .setRoot, .push, .pop, .popTo, .popToRoot, .setViewControllers, .present, .dismiss, .addChild,

@@ -216,7 +216,9 @@ extension Window {
         case .custom(let performer):
             let effect: SegueEffect
             do {
-                effect = try await performer.perform(segue)
+                // The performer is user code: mark the task (a storyboard segue from a source
+                // without hooks was not marked for its turn).
+                effect = try await inScope(of: id) { try await performer.perform(segue) }
             } catch let error as CancellationError {
                 throw error
             } catch {
