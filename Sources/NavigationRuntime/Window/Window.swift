@@ -133,9 +133,6 @@ public actor Window {
         context.appearance = .disappeared
     }
 
-    /// Sets the window's traits (horizontal size class) directly. Containers that adapt to
-    /// traits (split view) do so through a transition; see ``setTraits(_:)``.
-    func applyTraits(_ traits: Traits) { self.traits = traits }
 }
 
 /// What a request waiting in the queue is suspended on.
