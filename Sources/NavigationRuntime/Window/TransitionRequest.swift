@@ -16,6 +16,7 @@ enum TransitionRequest: Sendable {
     case setTraits(Traits)
     case addChild(any ViewController, to: any ViewController)
     case removeFromParent(any ViewController)
+    case interactivePop(NavigationController, InteractivePop)
     case unwind(from: any ViewController, action: String, identifier: String?, sender: (any Sendable)?)
     /// A change worked out when the request's turn comes, against the tree as it is then
     /// (restoration, deep links); `nil` is `.noChange`. `name` is the journal's.
@@ -36,7 +37,7 @@ enum TransitionRequest: Sendable {
         case .resolved: true  // scene factories, `DeepLinkReceiver.receive(deepLink:)`
         case .selectTab(_, _, let userTap): userTap
         case .setRoot, .push, .pop, .popTo, .popToRoot, .setViewControllers, .present, .dismiss, .addChild,
-            .removeFromParent:
+            .removeFromParent, .interactivePop:
             false
         }
     }
@@ -61,6 +62,7 @@ enum TransitionRequest: Sendable {
         case .setTraits(let traits): "traits " + traits.horizontalSizeClass.rawValue
         case .addChild: "addChild"
         case .removeFromParent: "removeFromParent"
+        case .interactivePop: "interactivePop"
         case .resolved(let name, _): name
         }
     }

@@ -42,6 +42,14 @@ extension Window {
             guard index < stack.count - 1 else { return .noChange }
             change = .pop(navigation, keeping: index + 1)
 
+        case .interactivePop(let navigation, let gesture):
+            try checkAttached(navigation)
+            let stack = navigation.context.children
+            guard stack.count > 1 else { return .noChange }
+            interaction = gesture
+            defer { interaction = nil }
+            return try await runChange(.pop(navigation, keeping: stack.count - 1), request: id, animated: true, cancellable: cancellable)
+
         case .popToRoot(let navigation):
             try checkAttached(navigation)
             let stack = navigation.context.children

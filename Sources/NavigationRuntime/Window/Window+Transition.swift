@@ -125,7 +125,7 @@ extension Window {
         let disappearing = before.missing(from: after, postOrder: false, topLayerFirst: true)
         let appearing = after.missing(from: before, postOrder: false, topLayerFirst: false)
         let hooks = needsHooks(applied, appearing: appearing, disappearing: disappearing)
-        if !hooks && (!animated || configuration.transitionDuration == .zero) {
+        if !hooks && interaction == nil && (!animated || configuration.transitionDuration == .zero) {
             return try runWithoutHooks(applied, request: id, cancellable: cancellable, before: before, after: after)
         }
         guard hooks else {
@@ -172,9 +172,18 @@ extension Window {
             }
         }
 
-        // In flight: the animation. Then the commit point.
+        // In flight: the animation (or the user's gesture, R4.10). Then the commit point.
         do {
-            if animated && configuration.transitionDuration > .zero {
+            if let gesture = interaction {
+                gesture.markBegan()
+                if await gesture.waitForDecision() == .cancel {
+                    await rollBack(
+                        applied, animated: animated, appearing: appearing, disappearing: disappearing,
+                        before: before, after: after
+                    )
+                    return .noChange
+                }
+            } else if animated && configuration.transitionDuration > .zero {
                 try await sleep(on: configuration.clock, for: configuration.transitionDuration)
             }
             try checkpoint(cancellable: cancellable)
