@@ -51,6 +51,8 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
     @exclusivity(unchecked) var presenting: (any ViewController)?
     /// How this controller was presented (resolved style), while it is presented.
     @exclusivity(unchecked) var presentationStyle: PresentationStyle?
+    /// The transition style of its presentation, while presented (R3.5).
+    @exclusivity(unchecked) var presentationTransitionStyle: TransitionStyle?
     /// Whether the controller is in its window's tree (reachable from the root).
     @exclusivity(unchecked) var isAttached = false
     /// Whether `viewDidLoad` has been delivered (R6.1).

@@ -167,6 +167,12 @@ extension ViewController {
     /// The style this controller was presented with (resolved), while presented.
     public var presentationStyle: PresentationStyle? { context.presentationStyle }
 
+    /// The transition style its presentation used, while presented: its own
+    /// ``modalTransitionStyle``, or the context's when the context provides it (R3.5).
+    public var presentationTransitionStyle: TransitionStyle? {
+        context.presentationStyle == nil ? nil : context.presentationTransitionStyle
+    }
+
     /// Whether `viewDidLoad` has run (R6.1). Reading it loads nothing.
     public var isViewLoaded: Bool { context.isViewLoaded }
 

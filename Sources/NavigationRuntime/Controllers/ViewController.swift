@@ -33,6 +33,14 @@ public protocol ViewController: Actor {
     /// How the controller is presented when a request does not say (R2.7). Default `.automatic`.
     nonisolated var modalPresentationStyle: PresentationStyle { get }
 
+    /// How the controller animates when presented (UIKit's `modalTransitionStyle`). Default
+    /// `.coverVertical`.
+    nonisolated var modalTransitionStyle: TransitionStyle { get }
+
+    /// Whether a context presentation this controller defines (R3.4) uses this controller's
+    /// ``modalTransitionStyle`` instead of the presented controller's (R3.5). Default `false`.
+    nonisolated var providesPresentationContextTransitionStyle: Bool { get }
+
     /// Whether context presentations (`.currentContext`, `.overCurrentContext`) from inside
     /// this controller cover it (R3.4). Default `false`.
     nonisolated var definesPresentationContext: Bool { get }
@@ -139,6 +147,8 @@ extension ViewController {
     public nonisolated var initialChildren: [any ViewController] { [] }
     public nonisolated var modalPresentationStyle: PresentationStyle { .automatic }
     public nonisolated var definesPresentationContext: Bool { false }
+    public nonisolated var modalTransitionStyle: TransitionStyle { .coverVertical }
+    public nonisolated var providesPresentationContextTransitionStyle: Bool { false }
     public nonisolated var receivesCallbacks: Bool { true }
     public nonisolated func adaptivePresentationStyle(for traits: Traits) -> PresentationStyle? { nil }
     public nonisolated var shouldAutomaticallyForwardAppearanceMethods: Bool { true }

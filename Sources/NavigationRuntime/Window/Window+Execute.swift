@@ -338,6 +338,11 @@ extension Window {
                 window: id, controllers: [controller.id, presenter.id, source.id, presented.id]
             )
         }
+        // R3.5: a context that provides its transition style lends it to the presentation.
+        let lendsStyle = style.usesPresentationContext && presenter.definesPresentationContext
+            && presenter.providesPresentationContextTransitionStyle
+        controller.context.presentationTransitionStyle =
+            lendsStyle ? presenter.modalTransitionStyle : controller.modalTransitionStyle
         return .present(presenter: presenter, presented: controller, style: style)
     }
 

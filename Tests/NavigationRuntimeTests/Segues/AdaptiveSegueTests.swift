@@ -88,3 +88,44 @@ import Testing
         #expect(try await presentedStyle(.custom(doesNothing)) == nil)
     }
 }
+
+/// R3.5 (idea 21): a context that provides its transition style lends it to the presentation.
+@Suite struct PresentationContextTransitionStyleTests {
+    private actor Context: ViewController {
+        nonisolated let context: ControllerContext
+        nonisolated let provides: Bool
+        init(context: ControllerContext, provides: Bool) {
+            self.context = context
+            self.provides = provides
+        }
+        nonisolated var definesPresentationContext: Bool { true }
+        nonisolated var providesPresentationContextTransitionStyle: Bool { provides }
+        nonisolated var modalTransitionStyle: TransitionStyle { .crossDissolve }
+        nonisolated var receivesCallbacks: Bool { false }
+    }
+
+    private actor Presented: ViewController {
+        nonisolated let context: ControllerContext
+        init(context: ControllerContext) { self.context = context }
+        nonisolated var modalTransitionStyle: TransitionStyle { .coverVertical }
+        nonisolated var receivesCallbacks: Bool { false }
+    }
+
+    // R3.5, R3.4
+    @Test(arguments: [true, false])
+    func contextTransitionStyle_replacesThePresentedOnes_onlyWhenProvided(provides: Bool) async throws {
+        let window = Window(configuration: .immediate)
+        let definer = Context(context: window.makeContext(), provides: provides)
+        let navigation = NavigationController(context: window.makeContext(), rootViewController: definer)
+        try await window.setRootViewController(navigation)
+        let presented = Presented(context: window.makeContext())
+        try await definer.present(presented, style: .currentContext)
+        #expect(await presented.presentingViewController === definer)
+        #expect(await presented.presentationTransitionStyle == (provides ? .crossDissolve : .coverVertical))
+        // A full-screen presentation ignores the context (R3.3).
+        try await definer.dismiss()
+        let other = Presented(context: window.makeContext())
+        try await definer.present(other, style: .fullScreen)
+        #expect(await other.presentationTransitionStyle == .coverVertical)
+    }
+}
