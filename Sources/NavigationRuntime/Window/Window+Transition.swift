@@ -153,6 +153,9 @@ extension Window {
         appearing: [any ViewController],
         disappearing: [any ViewController]
     ) async throws -> TransitionOutcome {
+        let coordinator = TransitionCoordinator(isAnimated: animated, isInteractive: interaction != nil)
+        executorState.coordinator = coordinator
+        defer { executorState.coordinator = nil }
         markFlags(applied, on: true)
         emit(.began, request: id)
 
@@ -173,6 +176,7 @@ extension Window {
         }
 
         // In flight: the animation (or the user's gesture, R4.10). Then the commit point.
+        await coordinator.runAlongside()
         do {
             if let gesture = interaction {
                 gesture.markBegan()
@@ -181,6 +185,7 @@ extension Window {
                         applied, animated: animated, appearing: appearing, disappearing: disappearing,
                         before: before, after: after
                     )
+                    await coordinator.complete(cancelled: true)
                     return .noChange
                 }
             } else if animated && configuration.transitionDuration > .zero {
@@ -196,6 +201,7 @@ extension Window {
                 before: before,
                 after: after
             )
+            await coordinator.complete(cancelled: true)
             throw error
         }
         lastSequence = queue.withLock { $0.commit() }
@@ -213,7 +219,9 @@ extension Window {
             }
         }
         markFlags(applied, on: false)
-        return .completed(sequence: lastSequence)
+        let sequence = lastSequence
+        if !isClosed { await coordinator.complete(cancelled: false) }
+        return .completed(sequence: sequence)
     }
 
     /// Whether any controller of the transition has hooks to call (or a delegate to tell).

@@ -61,6 +61,8 @@ public actor Window {
     public internal(set) var traits: Traits
     /// The request that is running (mirrors the queue's `running`, read on this executor).
     @exclusivity(unchecked) var runningRequest: RequestID?
+    /// State the window's controllers read from their own isolation (the coordinator, R3.14).
+    nonisolated let executorState = WindowExecutorState()
     /// The interactive gesture driving the running transition, if any (R4.10).
     var interaction: InteractivePop?
     /// Whether ``close()`` was called.
