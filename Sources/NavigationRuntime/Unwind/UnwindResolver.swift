@@ -66,14 +66,7 @@ extension Window {
             case .notHere: current = next; continue
             case .useDefaultSearch: break
             }
-            for child in await allowedChildren(of: next, from: source) {
-                switch searchWithoutHooks(child, action: action, source: source) {
-                case .found(let found): return found
-                case .notFound: continue
-                case .needsHooks:
-                    if let found = await searchSubtree(child, action: action, source: source, sender: sender) { return found }
-                }
-            }
+            if let found = await searchChildren(of: next, action: action, source: source, sender: sender) { return found }
             if await accepts(next, action: action, source: source, sender: sender) { return next }
             current = next
         }
@@ -91,8 +84,19 @@ extension Window {
         case .notHere: return nil
         case .useDefaultSearch: break
         }
+        if let found = await searchChildren(of: controller, action: action, source: source, sender: sender) { return found }
+        return await accepts(controller, action: action, source: source, sender: sender) ? controller : nil
+    }
+
+    /// Searches a controller's allowed children, depth first, in order (R7.4b). Subtrees of
+    /// controllers without hooks are searched with no suspension at all.
+    private func searchChildren(
+        of controller: any ViewController,
+        action: String,
+        source: any ViewController,
+        sender: (any Sendable)?
+    ) async -> (any ViewController)? {
         for child in await allowedChildren(of: controller, from: source) {
-            // Subtrees of controllers without hooks are searched with no suspension at all.
             switch searchWithoutHooks(child, action: action, source: source) {
             case .found(let found): return found
             case .notFound: continue
@@ -100,7 +104,7 @@ extension Window {
                 if let found = await searchSubtree(child, action: action, source: source, sender: sender) { return found }
             }
         }
-        return await accepts(controller, action: action, source: source, sender: sender) ? controller : nil
+        return nil
     }
 
     private enum PlainSearch {

@@ -474,43 +474,40 @@ extension Window {
 
     func checkPushable(_ controller: any ViewController, onto navigation: NavigationController) throws {
         try checkOwned(controller)
-        if controller.context.parent === navigation {
-            throw NavigationError(
-                .pushedTwice,
-                "\(describe(navigation)) is pushing the same view controller instance (\(describe(controller))) more than once which is not supported and is most likely an error in the application",
-                window: id, controllers: [controller.id, navigation.id]
-            )
-        }
-        if controller.kind == .navigation {
-            throw NavigationError(
-                .pushingNavigationController, "Pushing a navigation controller is not supported",
-                window: id, controllers: [controller.id, navigation.id]
-            )
-        }
+        if controller.context.parent === navigation { throw pushedTwice(controller, onto: navigation) }
+        if controller.kind == .navigation { throw pushingNavigationController(controller, onto: navigation) }
         try checkInsertable(controller, into: navigation, code: .controllerInUse)
     }
 
     private func checkStack(_ controllers: [any ViewController], for navigation: NavigationController) throws {
-        for (index, controller) in controllers.enumerated() {
+        var seen: Set<ObjectIdentifier> = []
+        for controller in controllers {
             try checkOwned(controller)
-            if controllers[..<index].contains(where: { $0 === controller }) {
-                throw NavigationError(
-                    .pushedTwice,
-                    "\(describe(navigation)) is pushing the same view controller instance (\(describe(controller))) more than once which is not supported and is most likely an error in the application",
-                    window: id, controllers: [controller.id, navigation.id]
-                )
-            }
-            if controller.kind == .navigation {
-                throw NavigationError(
-                    .pushingNavigationController, "Pushing a navigation controller is not supported",
-                    window: id, controllers: [controller.id, navigation.id]
-                )
-            }
-            let inThisStack = navigation.context.children.contains { $0 === controller }
-            if !inThisStack {
+            guard seen.insert(ObjectIdentifier(controller)).inserted else { throw pushedTwice(controller, onto: navigation) }
+            if controller.kind == .navigation { throw pushingNavigationController(controller, onto: navigation) }
+            if controller.context.parent !== navigation {
                 try checkInsertable(controller, into: navigation, code: .controllerInUse)
             }
         }
+    }
+
+    /// R4.2, in UIKit's iOS 13+ words.
+    private func pushedTwice(_ controller: any ViewController, onto navigation: NavigationController) -> NavigationError {
+        NavigationError(
+            .pushedTwice,
+            "\(describe(navigation)) is pushing the same view controller instance (\(describe(controller))) more than once which is not supported and is most likely an error in the application",
+            window: id, controllers: [controller.id, navigation.id]
+        )
+    }
+
+    /// R4.3.
+    private func pushingNavigationController(_ controller: any ViewController, onto navigation: NavigationController)
+        -> NavigationError
+    {
+        NavigationError(
+            .pushingNavigationController, "Pushing a navigation controller is not supported",
+            window: id, controllers: [controller.id, navigation.id]
+        )
     }
 }
 
