@@ -7,10 +7,15 @@ enum BenchCommand {
     static let help = """
         OVERVIEW: Side-by-side benchmarks, in one process and one run (build with -c release).
 
-        USAGE: navstress bench [segue] [--iterations N] [--json]
+        USAGE: navstress bench [compare|segue|push|windows|unwind] [--iterations N] [--json]
                navstress bench storyboards DIR [--passes N]
 
         CASES:
+          compare      (the default) One workload (show segues: push 100, pop to root) on this
+                       runtime, on the runtime forced onto one shared actor, and on a UIKit-style
+                       serial thread doing the same steps synchronously; for 1, 8 and 64 windows,
+                       with trivial work and with ~400 ns of work per transition. Prints wall ns
+                       per segue, the ratios, and the bare actor hop and push as reference lines.
           segue        Uncontended performSegue (show, push) on one window with a zero-duration
                        clock, next to a bare actor round trip measured in the same run.
           windows      The same segues on 1 window, then spread over 64 windows in parallel
@@ -21,7 +26,7 @@ enum BenchCommand {
                        only counts elements and a Python xml.etree script that does the same.
 
         OPTIONS:
-          --iterations N   Operations per measurement (default: 200000).
+          --iterations N   Operations per measurement (default: 200000; per cell for compare).
           --json           Print the results as one JSON object.
         """
 
@@ -33,7 +38,10 @@ enum BenchCommand {
         }
         let iterations = try options.int("iterations", default: 200_000, in: 1_000...100_000_000)
         var results: [(name: String, nanoseconds: Double)] = []
-        switch options.positional.first ?? "segue" {
+        switch options.positional.first ?? "compare" {
+        case "compare":
+            results = try await CompareBenchmark.run(iterations: iterations, json: options.flag("json"))
+            guard options.flag("json") else { return .success }
         case "segue":
             results = try await SegueBenchmark.run(iterations: iterations)
         case "push":
@@ -49,7 +57,7 @@ enum BenchCommand {
             let start = clock.now
             _ = try await driver.pushes(on: window, navigation: navigation, count: iterations, batch: 100)
             let elapsed = clock.now - start
-            results = [("pushViewController (1 window)", (Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9) / Double(iterations))]
+            results = [("pushViewController (1 window)", elapsed.nanoseconds / Double(iterations))]
             await window.close()
         case "unwind":
             results = try await UnwindBenchmark.run(iterations: max(1_000, iterations / 20))
@@ -60,7 +68,7 @@ enum BenchCommand {
             let passes = try options.int("passes", default: 9, in: 1...1_000)
             results = try StoryboardBenchmark.run(directory: options.positional[1], passes: passes)
         case let name:
-            throw UsageError("unknown bench case '\(name)' (cases: segue, unwind, storyboards)")
+            throw UsageError("unknown bench case '\(name)' (cases: compare, segue, push, windows, unwind, storyboards)")
         }
         if options.flag("json") {
             let object = Dictionary(uniqueKeysWithValues: results.map { ($0.name, $0.nanoseconds) })
@@ -194,8 +202,7 @@ enum WindowsBenchmark {
         }
         let elapsed = clock.now - start
         for (window, _, _) in setups { await window.close() }
-        let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
-        return nanoseconds / Double(perWindow * windows)
+        return elapsed.nanoseconds / Double(perWindow * windows)
     }
 }
 
@@ -244,8 +251,7 @@ enum UnwindBenchmark {
         let clock = ContinuousClock()
         let start = clock.now
         try await body()
-        let elapsed = clock.now - start
-        return (Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9) / Double(iterations)
+        return (clock.now - start).nanoseconds / Double(iterations)
     }
 }
 
@@ -300,8 +306,6 @@ enum SegueBenchmark {
         let clock = ContinuousClock()
         let start = clock.now
         try await body()
-        let elapsed = clock.now - start
-        let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
-        return nanoseconds / Double(iterations)
+        return (clock.now - start).nanoseconds / Double(iterations)
     }
 }

@@ -25,16 +25,27 @@ public actor Window {
         public var transitionDuration: Duration
         /// The window's initial traits.
         public var traits: Traits
+        /// The actor whose serial executor runs the window and its controllers, or `nil` (the
+        /// default) for an executor of the window's own, so that windows run in parallel.
+        ///
+        /// Windows given the same actor share one serial executor, as UIKit's windows share the
+        /// main thread: a UI stack bound to one thread passes its actor (e.g. `MainActor.shared`,
+        /// the embedder's choice: the runtime never hops to the main actor itself), and
+        /// `navstress bench` passes one actor to every window to measure what the per-window
+        /// executors buy. Each window keeps its own transition queue either way.
+        public var isolation: (any Actor)?
 
         /// Creates a configuration.
         public init(
             clock: any Clock<Duration> = ContinuousClock(),
             transitionDuration: Duration = .milliseconds(350),
-            traits: Traits = .regular
+            traits: Traits = .regular,
+            isolation: (any Actor)? = nil
         ) {
             self.clock = clock
             self.transitionDuration = transitionDuration
             self.traits = traits
+            self.isolation = isolation
         }
 
         /// Zero-duration transitions on the continuous clock: for load runs and tests that do
@@ -50,6 +61,8 @@ public actor Window {
     public nonisolated let configuration: Configuration
 
     private nonisolated let controllerCounter = Atomic<UInt64>(0)
+    /// The actor whose serial executor the window runs on (see ``Configuration/isolation``).
+    private nonisolated let executorOwner: any Actor
     let queue = Mutex(TransitionQueueStateMachine<QueueWaiter, DeferredRequest>())
 
     // `@exclusivity(unchecked)` on the state below: actor isolation already serialises every
@@ -80,7 +93,11 @@ public actor Window {
         self.id = id
         self.configuration = configuration
         self.traits = configuration.traits
+        self.executorOwner = configuration.isolation ?? WindowExecutor()
     }
+
+    /// The serial executor of the window and of every controller created with its contexts.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executorOwner.unownedExecutor }
 
     /// A new context for a controller of this window.
     ///
@@ -138,6 +155,11 @@ public actor Window {
     }
 
 }
+
+/// The owner of a window's own serial executor: a default actor, so that hops to the window
+/// keep the runtime's fast paths (a default actor's executor switches without enqueuing when it
+/// is free). It holds nothing: the window's state stays on the window.
+private actor WindowExecutor {}
 
 /// What a request waiting in the queue is suspended on.
 struct QueueWaiter: Sendable {
