@@ -430,6 +430,7 @@ extension Window {
                 : "\(describe(controller)) is already in a hierarchy."
             throw NavigationError(code, message, window: id, controllers: [controller.id])
         }
+        guard !controller.context.didAdoptInitialChildren, !controller.initialChildren.isEmpty else { return }
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(controller)]
         try checkInitialChildren(of: controller, seen: &seen)
     }

@@ -10,8 +10,10 @@ extension Window {
         animated: Bool,
         policy: BusyPolicy
     ) async throws -> TransitionOutcome {
-        if let scope = TransitionScope.current, scope.window == ObjectIdentifier(self),
-            scope.request == runningRequest
+        // Only a running transition's own user code can make a nested request, so an idle
+        // window skips the task-local look-up (a thread-local read) on the uncontended path.
+        if let running = runningRequest, let scope = TransitionScope.current,
+            scope.window == ObjectIdentifier(self), scope.request == running
         {
             return try deferNested(request, animated: animated)
         }

@@ -60,8 +60,28 @@ struct AppliedChange {
     /// Controllers being presented or dismissed (for `isBeingPresented` / `isBeingDismissed`).
     var presented: [any ViewController] = []
     var dismissed: [any ViewController] = []
-    /// The navigation controllers whose stacks change (for their delegates, R4.12).
-    var navigations: [NavigationController] = []
+    /// The navigation controllers whose stacks change (for their delegates, R4.12), read from
+    /// the undo data.
+    var navigations: [NavigationController] {
+        var result: [NavigationController] = []
+        forEachNavigation { result.append($0) }
+        return result
+    }
+
+    /// Whether a navigation controller whose stack changes has a delegate (without an array).
+    var hasNavigationDelegate: Bool {
+        var found = false
+        forEachNavigation { found = found || $0.context.hasDelegate }
+        return found
+    }
+
+    private func forEachNavigation(_ body: (NavigationController) -> Void) {
+        switch undo {
+        case .push(let navigation), .pop(let navigation, _), .stack(let navigation, _): body(navigation)
+        case .composite(let parts): for part in parts { part.forEachNavigation(body) }
+        default: break
+        }
+    }
     /// Containers that adopted their initial children in this change (undone on rollback).
     var adopted: [any ViewController] = []
 }
@@ -82,6 +102,33 @@ struct VisibleSet {
 
     func contains(_ controller: any ViewController) -> Bool {
         steps.contains { !$0.isExit && $0.controller === controller }
+    }
+
+    /// Calls `body` with each controller not in `other`, in the order of
+    /// ``missing(from:postOrder:topLayerFirst:)``, without building an array when the
+    /// controllers leaving or arriving sit in one layer (every transition but a multi-level
+    /// dismiss).
+    func forEachMissing(
+        from other: VisibleSet,
+        postOrder: Bool,
+        topLayerFirst: Bool,
+        _ body: (any ViewController) -> Void
+    ) {
+        if topLayerFirst {
+            var lowest = Int.max
+            var highest = Int.min
+            for step in steps where step.isExit == postOrder && !other.contains(step.controller) {
+                lowest = min(lowest, step.layer)
+                highest = max(highest, step.layer)
+            }
+            if lowest < highest {
+                missing(from: other, postOrder: postOrder, topLayerFirst: true).forEach(body)
+                return
+            }
+        }
+        for step in steps where step.isExit == postOrder && !other.contains(step.controller) {
+            body(step.controller)
+        }
     }
 
     /// The controllers not in `other`, in callback order (`postOrder`: the did-phase order).
@@ -119,15 +166,19 @@ extension Window {
         animated: Bool,
         cancellable: Bool
     ) async throws -> TransitionOutcome {
-        let before = visibleSet()
+        var before = visibleSet()
         let applied = apply(change)
-        let after = visibleSet()
-        let disappearing = before.missing(from: after, postOrder: false, topLayerFirst: true)
-        let appearing = after.missing(from: before, postOrder: false, topLayerFirst: false)
-        let hooks = needsHooks(applied, appearing: appearing, disappearing: disappearing)
+        var after = visibleSet()
+        defer {
+            recycle(&before)
+            recycle(&after)
+        }
+        let hooks = needsHooks(applied, before: before, after: after)
         if !hooks && interaction == nil && (!animated || configuration.transitionDuration == .zero) {
             return try runWithoutHooks(applied, request: id, cancellable: cancellable, before: before, after: after)
         }
+        let disappearing = before.missing(from: after, postOrder: false, topLayerFirst: true)
+        let appearing = after.missing(from: before, postOrder: false, topLayerFirst: false)
         guard hooks else {
             return try await runPhases(
                 applied, request: id, animated: animated, cancellable: cancellable,
@@ -225,15 +276,14 @@ extension Window {
     }
 
     /// Whether any controller of the transition has hooks to call (or a delegate to tell).
-    private func needsHooks(
-        _ applied: AppliedChange,
-        appearing: [any ViewController],
-        disappearing: [any ViewController]
-    ) -> Bool {
-        applied.moves.contains { $0.controller.receivesCallbacks }
-            || appearing.contains { $0.receivesCallbacks }
-            || disappearing.contains { $0.receivesCallbacks }
-            || applied.navigations.contains { $0.context.hasDelegate }
+    private func needsHooks(_ applied: AppliedChange, before: VisibleSet, after: VisibleSet) -> Bool {
+        if applied.hasNavigationDelegate || applied.moves.contains(where: { $0.controller.receivesCallbacks }) {
+            return true
+        }
+        var found = false
+        after.forEachMissing(from: before, postOrder: false, topLayerFirst: false) { found = found || $0.receivesCallbacks }
+        before.forEachMissing(from: after, postOrder: false, topLayerFirst: false) { found = found || $0.receivesCallbacks }
+        return found
     }
 
     /// The same transition as ``runChange(_:request:animated:cancellable:)`` when nothing in it
@@ -256,23 +306,25 @@ extension Window {
         emit(.began, request: id)
         let animated = false
         for move in applied.moves where move.deliversWillMove { _ = note(.willMove(toParent: move.to?.id), to: move.controller) }
-        let appearing = after.missing(from: before, postOrder: false, topLayerFirst: false)
-        for controller in appearing where !controller.context.isViewLoaded {
-            controller.context.isViewLoaded = true
-            _ = note(.viewDidLoad, to: controller)
+        after.forEachMissing(from: before, postOrder: false, topLayerFirst: false) { controller in
+            let context = controller.context
+            if !context.isViewLoaded {
+                context.isViewLoaded = true
+                _ = note(.viewDidLoad, to: controller)
+            }
         }
-        for controller in before.missing(from: after, postOrder: false, topLayerFirst: true) {
+        before.forEachMissing(from: after, postOrder: false, topLayerFirst: true) { controller in
             _ = note(.viewWillDisappear(animated: animated), to: controller)
         }
-        for controller in appearing {
+        after.forEachMissing(from: before, postOrder: false, topLayerFirst: false) { controller in
             _ = note(.viewWillAppear(animated: animated), to: controller)
         }
         lastSequence = queue.withLock { $0.commit() }
         if hasSubscribers { emitCommit(applied, request: id) }
-        for controller in before.missing(from: after, postOrder: true, topLayerFirst: true) {
+        before.forEachMissing(from: after, postOrder: true, topLayerFirst: true) { controller in
             _ = note(.viewDidDisappear(animated: animated), to: controller)
         }
-        for controller in after.missing(from: before, postOrder: true, topLayerFirst: false) {
+        after.forEachMissing(from: before, postOrder: true, topLayerFirst: false) { controller in
             _ = note(.viewDidAppear(animated: animated), to: controller)
         }
         for move in applied.moves where move.deliversDidMove { _ = note(.didMove(toParent: move.to?.id), to: move.controller) }
@@ -395,9 +447,22 @@ extension Window {
     /// The controllers on screen now.
     func visibleSet() -> VisibleSet {
         var set = VisibleSet()
-        set.steps.reserveCapacity(16)
+        if let spare = spareVisibleSteps.popLast() {
+            set.steps = spare
+        } else {
+            set.steps.reserveCapacity(16)
+        }
         if let root { collectVisible(root, layer: 0, into: &set) }
         return set
+    }
+
+    /// Keeps the storage of a transition's visible sets for the next transition (one runs at a
+    /// time per window), so that a transition allocates none.
+    private func recycle(_ set: inout VisibleSet) {
+        guard spareVisibleSteps.count < 2 else { return }
+        set.steps.removeAll(keepingCapacity: true)
+        spareVisibleSteps.append(set.steps)
+        set.steps = []
     }
 
     private func collectVisible(_ controller: any ViewController, layer: Int, into set: inout VisibleSet) {
@@ -449,8 +514,8 @@ extension Window {
             attach(presented, into: &applied)
         }
         // A split that enters a compact window starts collapsed (the default collapse, R5.6).
-        if let split = controller as? SplitViewController, traits.horizontalSizeClass == .compact,
-            !context.isCollapsed
+        if controller.kind == .split, traits.horizontalSizeClass == .compact, !context.isCollapsed,
+            let split = controller as? SplitViewController
         {
             collapseSplit(split, discardSecondary: false)
         }
@@ -564,7 +629,6 @@ extension Window {
                 applied.presented += part.presented
                 applied.dismissed += part.dismissed
                 applied.adopted += part.adopted
-                applied.navigations += part.navigations
             }
             return applied
 
@@ -578,10 +642,7 @@ extension Window {
 
         case .push(let navigation, let controller):
             let context = navigation.context
-            var applied = AppliedChange(
-                undo: .push(navigation),
-                navigations: [navigation]
-            )
+            var applied = AppliedChange(undo: .push(navigation))
             applied.moves.append(.init(controller: controller, from: nil, to: navigation))
             context.children.append(controller)
             setParent(controller, navigation)
@@ -592,10 +653,7 @@ extension Window {
             let context = navigation.context
             let removed = Array(context.children[keeping...])
             context.children.removeLast(removed.count)
-            var applied = AppliedChange(
-                undo: .pop(navigation, removed: removed),
-                navigations: [navigation]
-            )
+            var applied = AppliedChange(undo: .pop(navigation, removed: removed))
             for controller in removed {
                 applied.moves.append(.init(controller: controller, from: navigation, to: nil))
                 setParent(controller, nil)
@@ -606,10 +664,7 @@ extension Window {
         case .setStack(let navigation, let stack):
             let context = navigation.context
             let old = context.children
-            var applied = AppliedChange(
-                undo: .stack(navigation, old: old),
-                navigations: [navigation]
-            )
+            var applied = AppliedChange(undo: .stack(navigation, old: old))
             let (removedControllers, addedControllers) = stackDifference(from: old, to: stack)
             for removed in removedControllers {
                 applied.moves.append(.init(controller: removed, from: navigation, to: nil))

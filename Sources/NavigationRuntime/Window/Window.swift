@@ -85,6 +85,8 @@ public actor Window {
     /// Whether ``subscribers`` is not empty (read on every event).
     @exclusivity(unchecked) var hasSubscribers = false
     var nextSubscriber: UInt64 = 0
+    /// Emptied step arrays of earlier visible sets, reused (see `visibleSet()`).
+    @exclusivity(unchecked) var spareVisibleSteps: [[VisibleSet.Step]] = []
     /// The last committed sequence number.
     @exclusivity(unchecked) public internal(set) var lastSequence: UInt64 = 0
 
