@@ -28,14 +28,16 @@ public struct InvariantChecker: Sendable {
         public var violations: [String]
         /// How many transitions committed.
         public var commits: Int
-        /// The journal's events.
+        /// The journal's events (empty from an ``Incremental`` checker).
         public var events: [JournalEvent]
+        /// How many requests the window deferred (made from inside a running transition, R4.5).
+        public var deferredRequests: Int = 0
 
         /// Whether every guarantee held.
         public var holds: Bool { violations.isEmpty }
     }
 
-    /// Collects a finished journal stream and checks it.
+    /// Collects a finished journal stream and checks it, keeping its events in the report.
     public static func check(journal: AsyncStream<JournalEvent>, finalSnapshot: WindowSnapshot?) async -> Report {
         var events: [JournalEvent] = []
         for await event in journal { events.append(event) }
@@ -44,73 +46,157 @@ public struct InvariantChecker: Sendable {
 
     /// Checks a list of events of one window.
     public static func check(events: [JournalEvent], finalSnapshot: WindowSnapshot?) -> Report {
-        var violations: [String] = []
-        var accepted: [RequestID] = []
-        var committed: [RequestID] = []
-        var expectedSequence: UInt64?
-        var state: [ControllerID: AppearanceState] = [:]
-        var moving: Set<ControllerID> = []
-        var closed = false
-        for event in events {
+        var checker = Incremental()
+        for event in events { checker.consume(event) }
+        var report = checker.finish(finalSnapshot: finalSnapshot)
+        report.events = events
+        return report
+    }
+
+    /// The same checks, one event at a time, in memory bounded by the window's live tree and
+    /// its requests in flight rather than by the length of the run: for runs of millions of
+    /// requests, consume the journal while the window runs.
+    ///
+    /// ```swift
+    /// let journal = await window.journal()
+    /// let checking = Task {
+    ///     var checker = InvariantChecker.Incremental()
+    ///     for await event in journal { checker.consume(event) }
+    ///     return checker
+    /// }
+    /// // ... drive the window ...
+    /// let snapshot = await window.snapshot()
+    /// await window.close()
+    /// let report = await checking.value.finish(finalSnapshot: snapshot)
+    /// ```
+    public struct Incremental: Sendable {
+        private var violations: [String] = []
+        /// Acceptance rank of each request accepted and not yet resolved.
+        private var acceptedRank: [RequestID: Int] = [:]
+        private var nextRank = 0
+        private var lastCommittedRank = -1
+        private var outOfOrder = false
+        private var commits = 0
+        private var deferred = 0
+        private var expectedSequence: UInt64?
+        /// Controllers not `.disappeared` (a controller that disappears is forgotten).
+        private var state: [ControllerID: AppearanceState] = [:]
+        private var moving: Set<ControllerID> = []
+        private var closed = false
+        private var replay = Replay.undecided(ReferenceModel())
+
+        /// Whether the journal is replayed through the reference model.
+        private enum Replay: Sendable {
+            /// Before the first commit: it decides (a journal that starts at the first commit).
+            case undecided(ReferenceModel)
+            case replaying(ReferenceModel)
+            /// The journal starts later: no replay.
+            case off
+            case failed(String)
+        }
+
+        /// An empty checker, for a journal subscribed before the window's first request.
+        public init() {}
+
+        /// Checks one event.
+        public mutating func consume(_ event: JournalEvent) {
             switch event.kind {
             case .windowClosed:
                 closed = true
             case .accepted:
-                if let request = event.request { accepted.append(request) }
+                if let request = event.request {
+                    acceptedRank[request] = nextRank
+                    nextRank += 1
+                }
             case .committed:
                 if let expected = expectedSequence, event.sequence != expected {
                     violations.append("sequence gap: \(event.sequence) committed where \(expected) was next")
                 }
                 expectedSequence = event.sequence + 1
-                if let request = event.request { committed.append(request) }
+                commits += 1
+                if let request = event.request, let rank = acceptedRank.removeValue(forKey: request) {
+                    if rank < lastCommittedRank { outOfOrder = true }
+                    lastCommittedRank = rank
+                }
             case .callback(let id, let callback):
-                checkCallback(callback, of: id, state: &state, moving: &moving, violations: &violations)
+                InvariantChecker.checkCallback(callback, of: id, state: &state, moving: &moving, violations: &violations)
+                if state[id] == .disappeared { state[id] = nil }
+            case .deferred:
+                deferred += 1
+            case .dropped, .superseded, .cancelled, .failed, .vetoed, .noChange, .noDestination:
+                // Resolved without a commit: its rank is no longer needed.
+                if let request = event.request { acceptedRank[request] = nil }
             default:
                 break
             }
+            advanceReplay(with: event)
         }
-        let acceptedRank = Dictionary(accepted.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let ranks = committed.compactMap { acceptedRank[$0] }
-        if ranks != ranks.sorted() {
-            violations.append("transitions committed out of acceptance order")
-        }
-        // A window closed mid-transition is torn down without callbacks (R8.8): what was in
-        // flight stays half-way, and its final tree is empty.
-        let tornDown = closed && finalSnapshot?.root == nil
-        if !tornDown {
-            for id in moving.sorted() { violations.append("\(id) got willMove without didMove") }
-            for (id, final) in state.sorted(by: { $0.key < $1.key }) where final == .appearing || final == .disappearing {
-                violations.append("\(id) was left \(final)")
+
+        private mutating func advanceReplay(with event: JournalEvent) {
+            var model: ReferenceModel
+            var decided: Bool
+            switch replay {
+            case .off, .failed: return
+            case .undecided(let current): (model, decided) = (current, false)
+            case .replaying(let current): (model, decided) = (current, true)
             }
-        }
-        if let finalSnapshot, !tornDown, replaysFromTheStart(events) {
-            if let mismatch = LinearizabilityChecker.check(events: events, finalSnapshot: finalSnapshot) {
-                violations.append("not linearizable: \(mismatch)")
+            if !decided, case .committed(let change) = event.kind {
+                // The reference model replays from an empty window: the journal must start at
+                // the window's first commit, which sets the root.
+                guard case .setRoot = change, event.sequence == 1 else {
+                    replay = .off
+                    return
+                }
+                decided = true
             }
-        }
-        if let finalSnapshot {
-            for controller in finalSnapshot.allControllers where (state[controller.id] ?? .disappeared) != controller.appearance {
-                violations.append(
-                    "\(controller.id) ended \(state[controller.id] ?? .disappeared) by its callbacks, but the snapshot says \(controller.appearance)"
-                )
+            replay = .off  // drop the enum's copy: the model changes in place, held once
+            do {
+                try model.apply(event)
+            } catch {
+                replay = .failed("replay stopped at \(event): \(error)")
+                return
             }
+            replay = decided ? .replaying(model) : .undecided(model)
         }
-        return Report(violations: violations, commits: committed.count, events: events)
+
+        /// The verdict, with the window's final snapshot (taken before closing it), if any.
+        /// The report's `events` is empty: the checker keeps none.
+        public func finish(finalSnapshot: WindowSnapshot?) -> Report {
+            var violations = self.violations
+            if outOfOrder { violations.append("transitions committed out of acceptance order") }
+            // A window closed mid-transition is torn down without callbacks (R8.8): what was in
+            // flight stays half-way, and its final tree is empty.
+            let tornDown = closed && finalSnapshot?.root == nil
+            if !tornDown {
+                for id in moving.sorted() { violations.append("\(id) got willMove without didMove") }
+                for (id, final) in state.sorted(by: { $0.key < $1.key }) where final == .appearing || final == .disappearing {
+                    violations.append("\(id) was left \(final)")
+                }
+            }
+            if let finalSnapshot, !tornDown {
+                switch replay {
+                case .replaying(let model):
+                    if let mismatch = LinearizabilityChecker.compare(model, with: finalSnapshot) {
+                        violations.append("not linearizable: \(mismatch)")
+                    }
+                case .failed(let reason):
+                    violations.append("not linearizable: \(reason)")
+                case .undecided, .off:
+                    break
+                }
+            }
+            if let finalSnapshot {
+                for controller in finalSnapshot.allControllers where (state[controller.id] ?? .disappeared) != controller.appearance {
+                    violations.append(
+                        "\(controller.id) ended \(state[controller.id] ?? .disappeared) by its callbacks, but the snapshot says \(controller.appearance)"
+                    )
+                }
+            }
+            return Report(violations: violations, commits: commits, events: [], deferredRequests: deferred)
+        }
     }
 
-    /// Whether the journal starts before the window's first commit (its first change sets the
-    /// root), so that the reference model can replay it from an empty window.
-    private static func replaysFromTheStart(_ events: [JournalEvent]) -> Bool {
-        for event in events {
-            if case .committed(let change) = event.kind {
-                if case .setRoot = change { return event.sequence == 1 }
-                return false
-            }
-        }
-        return false
-    }
-
-    private static func checkCallback(
+    fileprivate static func checkCallback(
         _ callback: ControllerCallback,
         of id: ControllerID,
         state: inout [ControllerID: AppearanceState],

@@ -224,6 +224,12 @@ public enum LinearizabilityChecker {
                 return "replay stopped at \(event): \(error)"
             }
         }
+        return compare(model, with: finalSnapshot)
+    }
+
+    /// What a model that replayed a whole journal says of the window's final snapshot: `nil`
+    /// when they agree.
+    public static func compare(_ model: ReferenceModel, with finalSnapshot: WindowSnapshot) -> String? {
         let expected = model.snapshot(window: finalSnapshot.window)
         var actual = finalSnapshot
         actual.transitionInFlight = false
