@@ -79,9 +79,11 @@ extension Window {
             guard source.context.isAttached, let presenter = dismissingPresenter(for: source) else { return .noChange }
             change = .dismiss(presenter: presenter)
 
-        case .show(let controller, let source, _, let detail):
+        case .show(let controller, let source, let sender, let detail):
             try checkAttached(source)
-            guard let show = try await showChange(of: controller, from: source, detail: detail) else { return .noChange }
+            guard let show = try await showChange(of: controller, from: source, detail: detail, sender: sender) else {
+                return .noChange
+            }
             change = show
 
         case .segue(let source, let identifier, let sender, let triggered):
@@ -270,22 +272,75 @@ extension Window {
     // MARK: - show / showDetail (R2.1–R2.4)
 
     /// The change `show` or `showDetail` makes: to the target found along the next-responder
-    /// chain (R2.2), else a modal presentation from the source (R2.1, R2.4).
+    /// chain (R2.2), else a modal presentation from the source (R2.1, R2.4). A built-in
+    /// container acts as UIKit's does (R2.3–R2.6); a custom container that overrides the
+    /// action says what to do (``ViewController/performShow(_:action:sender:)``), possibly by
+    /// forwarding to another target.
     ///
     /// - Returns: the change, or `nil` when there is nothing to do (a split's delegate claimed
     ///   a show-detail, or the controller already is the secondary, R2.5).
-    func showChange(of controller: any ViewController, from source: any ViewController, detail: Bool) async throws
-        -> Change?
-    {
+    func showChange(
+        of controller: any ViewController,
+        from source: any ViewController,
+        detail: Bool,
+        sender: (any Sendable)? = nil
+    ) async throws -> Change? {
         let action: ShowAction = detail ? .showDetail : .show
-        switch targetViewController(forAction: action, from: source) {
-        case let navigation as NavigationController:
-            try checkPushable(controller, onto: navigation)
-            return .push(navigation, controller)
-        case let split as SplitViewController:
-            return try await splitShowChange(of: controller, in: split, detail: detail)
-        default:
-            return try presentation(of: controller, from: source, style: nil)
+        var target = targetViewController(forAction: action, from: source)
+        // The custom containers asked so far: a forward back to one of them is a cycle.
+        var asked: [ObjectIdentifier] = []
+        while true {
+            switch target {
+            case let navigation as NavigationController:
+                try checkPushable(controller, onto: navigation)
+                return .push(navigation, controller)
+            case let split as SplitViewController:
+                return try await splitShowChange(of: controller, in: split, detail: detail)
+            case let container?:
+                // A custom container that overrides the action (R2.2, R2.3).
+                guard !asked.contains(ObjectIdentifier(container)) else {
+                    throw NavigationError(
+                        .invalidRequest,
+                        "\(describe(container)) forwards \(action) back to itself through its show overrides.",
+                        window: id, controllers: [container.id, controller.id]
+                    )
+                }
+                asked.append(ObjectIdentifier(container))
+                let handling = await container.performShow(controller, action: action, sender: sender)
+                // User code ran: judge its answer against the tree as it is now.
+                try checkAttached(container)
+                switch handling {
+                case .addChild:
+                    try checkInsertable(controller, into: container, code: .controllerInUse)
+                    return .addChild(controller, to: container, completesMove: true)
+                case .replaceChild(let old):
+                    guard old.context.parent === container, old !== controller else {
+                        throw NavigationError(
+                            .invalidRequest,
+                            "\(describe(old)) is not a child of \(describe(container)) that \(describe(controller)) can replace.",
+                            window: id, controllers: [container.id, old.id, controller.id]
+                        )
+                    }
+                    try checkInsertable(controller, into: container, code: .controllerInUse)
+                    return .composite([
+                        .removeFromParent(old, completesMove: true),
+                        .addChild(controller, to: container, completesMove: true),
+                    ])
+                case .push(let navigation):
+                    try checkAttached(navigation)
+                    try checkPushable(controller, onto: navigation)
+                    return .push(navigation, controller)
+                case .forward(let next):
+                    try checkAttached(next)
+                    target = next
+                case .present(let style):
+                    return try presentation(of: controller, from: source, style: style)
+                case .handled:
+                    return nil
+                }
+            case nil:
+                return try presentation(of: controller, from: source, style: nil)
+            }
         }
     }
 
@@ -517,16 +572,4 @@ public enum ShowAction: Sendable, Hashable {
     case show
     /// `showDetailViewController(_:sender:)`.
     case showDetail
-}
-
-extension ViewController {
-    /// Whether this controller handles the action itself (R2.3: navigation controllers
-    /// override `show`; split view controllers both).
-    nonisolated func overrides(_ action: ShowAction) -> Bool {
-        switch kind {
-        case .navigation: action == .show
-        case .split: true
-        case .content, .tabBar: false
-        }
-    }
 }

@@ -16,10 +16,12 @@ enum Change {
     case setCollapsed(SplitViewController, Bool, discardSecondary: Bool)
     /// Set the window's traits.
     case traits(Traits)
-    /// A custom container adds a child (`addChild`, R6.11).
-    case addChild(any ViewController, to: any ViewController)
-    /// A child leaves its container (`removeFromParent`, R6.11).
-    case removeFromParent(any ViewController)
+    /// A custom container adds a child (`addChild`, R6.11). With `completesMove` the runtime
+    /// also delivers `didMove(toParent:)` (a custom container's `show` override, R2.3).
+    case addChild(any ViewController, to: any ViewController, completesMove: Bool = false)
+    /// A child leaves its container (`removeFromParent`, R6.11). With `completesMove` the
+    /// runtime also delivers `willMove(toParent: nil)` (a custom container's `show` override).
+    case removeFromParent(any ViewController, completesMove: Bool = false)
     /// Several changes as one transition (an unwind: dismissals, then containers outermost inward).
     case composite([Change])
 }
@@ -528,23 +530,23 @@ extension Window {
             self.traits = traits
             return AppliedChange(undo: .traits(old: old))
 
-        case .addChild(let child, let parent):
+        case .addChild(let child, let parent, let completesMove):
             var applied = AppliedChange(undo: .addChild(parent: parent, child: child))
             var move = AppliedChange.Move(controller: child, from: nil, to: parent)
-            move.deliversDidMove = false
+            move.deliversDidMove = completesMove
             applied.moves.append(move)
             parent.context.children.append(child)
             setParent(child, parent)
             if parent.context.isAttached { attach(child, into: &applied) }
             return applied
 
-        case .removeFromParent(let child):
+        case .removeFromParent(let child, let completesMove):
             guard let parent = child.context.parent,
                 let index = parent.context.children.firstIndex(where: { $0 === child })
             else { return AppliedChange(undo: .traits(old: traits)) }
             var applied = AppliedChange(undo: .removeFromParent(parent: parent, child: child, index: index))
             var move = AppliedChange.Move(controller: child, from: parent, to: nil)
-            move.deliversWillMove = false
+            move.deliversWillMove = completesMove
             applied.moves.append(move)
             parent.context.children.remove(at: index)
             setParent(child, nil)
