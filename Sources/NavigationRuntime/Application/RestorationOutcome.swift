@@ -57,6 +57,12 @@ public struct RestorationProblem: Sendable, Hashable, CustomStringConvertible {
         /// A split view controller with the wrong children: two when expanded (regular width);
         /// collapsed (compact width), one navigation primary whose stack ends with the secondary.
         case splitChildren(Int, collapsed: Bool)
+        /// A tab bar controller's More navigation controller (R5.2) is not as the runtime
+        /// makes it: with more than ``TabBarController/maximumVisibleTabs`` tabs the last child
+        /// must be a navigation controller with no scene whose stack is the More list alone (a
+        /// content controller with no scene, children or presentation); a tab bar with exactly
+        /// one child more than fit on the bar is either case and neither.
+        case invalidMoreNavigation
         /// A presentation from a controller that is not on its layer's visible path (a
         /// navigation controller's non-top child, an unselected tab, ...), R3.3.
         case presentationNotAllowedHere

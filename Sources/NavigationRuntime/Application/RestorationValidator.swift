@@ -46,7 +46,19 @@ struct RestorationValidator {
         checkSelection(node, path: path)
         if node.kind == .split { checkSplit(node, path: path) }
 
-        for (index, child) in node.children.enumerated() {
+        var children = node.children[...]
+        if node.kind == .tabBar && node.children.count == TabBarController.maximumVisibleTabs + 1 {
+            report(path, node, .invalidMoreNavigation)
+        }
+        if node.kind == .tabBar, let more = Self.moreNavigation(of: node) {
+            // The tab bar makes its own More navigation controller (R5.2): checked, not rebuilt.
+            children = children.dropLast()
+            if !Self.isMoreNavigation(more) {
+                report(path + ".children[\(node.children.count - 1)]", more, .invalidMoreNavigation)
+            }
+            if seen[more.id] == nil { seen[more.id] = path + ".children[\(node.children.count - 1)]" }
+        }
+        for (index, child) in children.enumerated() {
             let childPath = path + ".children[\(index)]"
             if let style = child.presentationStyle { report(childPath, child, .unexpectedPresentationStyle(style)) }
             visit(
@@ -63,6 +75,22 @@ struct RestorationValidator {
             if presented.presentationStyle == nil { report(presentedPath, presented, .missingPresentationStyle) }
             visit(presented, path: presentedPath, depth: depth + 1, onVisiblePath: true, inStack: false)
         }
+    }
+
+    /// The More navigation controller of a tab bar node: its last child when it has more
+    /// tabs than fit on the bar (R5.2).
+    static func moreNavigation(of node: ControllerSnapshot) -> ControllerSnapshot? {
+        node.children.count > TabBarController.maximumVisibleTabs + 1 ? node.children.last : nil
+    }
+
+    /// Whether a node is a More navigation controller as a tab bar makes it.
+    private static func isMoreNavigation(_ node: ControllerSnapshot) -> Bool {
+        guard node.kind == .navigation, node.scene == nil, node.presented == nil, node.presentationStyle == nil,
+            node.selectedIndex == nil, node.children.count == 1
+        else { return false }
+        let list = node.children[0]
+        return list.kind == .content && list.scene == nil && list.children.isEmpty && list.presented == nil
+            && list.presentationStyle == nil && list.selectedIndex == nil
     }
 
     private mutating func checkScene(_ node: ControllerSnapshot, path: String) {

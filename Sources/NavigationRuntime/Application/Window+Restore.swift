@@ -62,13 +62,17 @@ extension Window {
             let splitsCollapsed = node.kind == .split && collapsed
             var children: [any ViewController] = []
             var held: (any ViewController)?
-            for (index, child) in node.children.enumerated() {
+            // A tab bar makes its own More navigation controller (R5.2): not rebuilt.
+            let childNodes =
+                node.kind == .tabBar && RestorationValidator.moreNavigation(of: node) != nil
+                ? node.children.dropLast() : node.children[...]
+            for (index, child) in childNodes.enumerated() {
                 let childPath = path + ".children[\(index)]"
                 if let controller = build(child, path: childPath, holdsSecondary: splitsCollapsed, secondary: &held) {
                     children.append(controller)
                 }
             }
-            guard children.count == node.children.count else { return nil }
+            guard children.count == childNodes.count else { return nil }
             let context = makeContext(scene: scene, catalog: scene == nil ? nil : catalog)
             switch node.kind {
             case .navigation where holdsSecondary:

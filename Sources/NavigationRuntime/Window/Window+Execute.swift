@@ -528,13 +528,27 @@ extension Window {
     }
 
     func checkPushable(_ controller: any ViewController, onto navigation: NavigationController) throws {
+        try checkNotMore(navigation)
         try checkOwned(controller)
         if controller.context.parent === navigation { throw pushedTwice(controller, onto: navigation) }
         if controller.kind == .navigation { throw pushingNavigationController(controller, onto: navigation) }
         try checkInsertable(controller, into: navigation, code: .controllerInUse)
     }
 
+    /// The More navigation controller's stack is the tab bar's to manage (R5.2).
+    private func checkNotMore(_ navigation: NavigationController) throws {
+        guard let parent = navigation.context.parent, parent.kind == .tabBar,
+            let tabBar = parent as? TabBarController, tabBar.moreStorage === navigation
+        else { return }
+        throw NavigationError(
+            .invalidRequest,
+            "\(describe(navigation)) is the More navigation controller of \(describe(tabBar)); select a tab to show it there.",
+            window: id, controllers: [navigation.id, tabBar.id]
+        )
+    }
+
     private func checkStack(_ controllers: [any ViewController], for navigation: NavigationController) throws {
+        try checkNotMore(navigation)
         var seen: Set<ObjectIdentifier> = []
         for controller in controllers {
             try checkOwned(controller)

@@ -411,7 +411,15 @@ extension Window {
             case .navigation:
                 if let top = context.children.last { collectVisible(top, layer: layer, into: &set) }
             case .tabBar:
-                if context.children.indices.contains(context.selectedIndex) {
+                if let tabBar = controller as? TabBarController, let more = tabBar.moreStorage,
+                    let shown = tabBar.childShownInMore()
+                {
+                    // An excess tab is shown inside the More navigation controller, over its
+                    // list (R5.2).
+                    set.steps.append(.init(controller: more, layer: layer, isExit: false))
+                    collectVisible(shown, layer: layer, into: &set)
+                    set.steps.append(.init(controller: more, layer: layer, isExit: true))
+                } else if context.children.indices.contains(context.selectedIndex) {
                     collectVisible(context.children[context.selectedIndex], layer: layer, into: &set)
                 }
             case .split where context.isCollapsed:

@@ -56,7 +56,9 @@ public struct ControllerSnapshot: Sendable, Hashable, Codable {
     public var appearance: AppearanceState
     /// The children, in order (a navigation stack bottom to top).
     public var children: [ControllerSnapshot]
-    /// The selected child (tab bar controllers).
+    /// The selected child's index in ``children`` (tab bar controllers). A tab bar with a More
+    /// tab has its More navigation controller as its last child, so More selected is
+    /// `children.count - 1` (R5.1, R5.2).
     public var selectedIndex: Int?
     /// The style it was presented with, if it is presented.
     public var presentationStyle: PresentationStyle?
