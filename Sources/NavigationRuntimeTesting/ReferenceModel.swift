@@ -116,7 +116,7 @@ public struct ReferenceModel: Sendable, Hashable {
                 if target.children.count > 1 { target.children.removeLast() }
                 if let node { target.children.append(node) }
             }
-        case .setCollapsed(let split, _):
+        case .setCollapsed(let split, _), .setColumns(let split, _):
             // The split's subtree after collapsing or expanding entered the journal.
             let node = try subtree(split)
             try update(split) { $0 = node }
@@ -209,7 +209,16 @@ public struct ReferenceModel: Sendable, Hashable {
                 visibleChildren.insert(moreIndex)
                 moreShowsExcessTab = true
             }
-        case .split: visibleChildren = Set(node.children.indices)
+        case .split:
+            if let columns = node.columns {
+                // Column-style (R5.7): collapsed, the child `selectedIndex` names; expanded,
+                // every column but the compact one.
+                visibleChildren =
+                    node.selectedIndex.map { [$0] }
+                    ?? Set(node.children.indices.filter { !columns.indices.contains($0) || columns[$0] != .compact })
+            } else {
+                visibleChildren = Set(node.children.indices)
+            }
         case .content: visibleChildren = Set(node.children.indices)
         }
         for index in node.children.indices {

@@ -105,6 +105,8 @@ struct RestorationValidator {
     }
 
     private mutating func checkSelection(_ node: ControllerSnapshot, path: String) {
+        if node.kind != .split, node.columns != nil { report(path, node, .unexpectedColumns) }
+        if node.kind == .split && node.columns != nil { return }  // checked with the columns
         guard node.kind == .tabBar else {
             if let index = node.selectedIndex { report(path, node, .unexpectedSelectedIndex(index)) }
             return
@@ -121,6 +123,22 @@ struct RestorationValidator {
     private mutating func checkSplit(_ node: ControllerSnapshot, path: String) {
         let children = node.children
         let valid: Bool
+        if let columns = node.columns {
+            // Column-style (R5.7): a primary, then optionally a secondary and a compact column,
+            // one child each; collapsed, `selectedIndex` names the compact column if there is
+            // one, else the primary or the secondary; expanded, none.
+            let shapes: [[SplitColumn]] = [[.primary], [.primary, .secondary], [.primary, .compact], [.primary, .secondary, .compact]]
+            let top = node.selectedIndex
+            let topValid: Bool
+            if collapsed, let top, columns.indices.contains(top) {
+                topValid = columns.contains(.compact) ? columns[top] == .compact : columns[top] != .compact
+            } else {
+                topValid = !collapsed && top == nil
+            }
+            valid = shapes.contains(columns) && columns.count == children.count && topValid
+            if !valid { report(path, node, .splitColumns(columns, collapsed: collapsed)) }
+            return
+        }
         if collapsed {
             // Collapsing put the secondary onto the navigation primary (R5.6); restoring takes
             // the stack's top back as the secondary and lets the window collapse the split again.
@@ -137,7 +155,12 @@ struct RestorationValidator {
         switch node.kind {
         case .navigation: index == node.children.count - 1
         case .tabBar: index == node.selectedIndex
-        case .split: collapsed ? index == 0 : true
+        case .split:
+            if let columns = node.columns {
+                collapsed ? index == node.selectedIndex : !columns.indices.contains(index) || columns[index] != .compact
+            } else {
+                collapsed ? index == 0 : true
+            }
         case .content: true
         }
     }

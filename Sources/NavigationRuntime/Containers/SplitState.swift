@@ -17,12 +17,17 @@ struct SplitState {
     let primaryStack: [any ViewController]?
     let secondaryStack: [any ViewController]?
     let stashedStack: [any ViewController]?
+    /// A column-style split's columns (`nil`: classic) and the child shown while collapsed.
+    let columns: [SplitColumn]?
+    let top: Int
 
     init(_ split: SplitViewController) {
         let context = split.context
         self.split = split
         self.children = context.children
         self.collapsed = context.isCollapsed
+        self.columns = context.splitColumns
+        self.top = context.selectedIndex
         self.stash = context.splitStash
         self.primaryStack = (context.children.first as? NavigationController)?.context.children
         self.secondaryStack = context.children.count > 1 ? context.children[1].context.children : nil
@@ -62,6 +67,8 @@ struct SplitState {
         context.children = children
         context.isCollapsed = collapsed
         context.splitStash = stash
+        context.splitColumns = columns
+        context.selectedIndex = top
         if let primary = children.first as? NavigationController, let primaryStack {
             primary.context.children = primaryStack
         }

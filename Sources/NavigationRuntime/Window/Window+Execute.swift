@@ -514,6 +514,14 @@ extension Window {
             switch parent.kind {
             case .navigation: shown = children.last === child
             case .tabBar: shown = children.indices.contains(parent.context.selectedIndex) && children[parent.context.selectedIndex] === child
+            case .split where parent.context.splitColumns != nil:
+                // A column-style split shows its top column collapsed, all but compact expanded (R5.7).
+                let context = parent.context
+                let index = children.firstIndex { $0 === child } ?? 0
+                shown =
+                    context.isCollapsed
+                    ? index == context.selectedIndex
+                    : context.splitColumns.map { !$0.indices.contains(index) || $0[index] != .compact } ?? true
             case .split, .content: shown = true
             }
             guard shown else {

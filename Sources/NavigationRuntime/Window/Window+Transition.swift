@@ -12,8 +12,9 @@ enum Change {
     case selectTab(TabBarController, Int)
     /// Replace a split view controller's secondary column (expanded show-detail, R5.8).
     case replaceSecondary(SplitViewController, any ViewController)
-    /// Collapse (`true`) or expand a split view controller (R5.6).
-    case setCollapsed(SplitViewController, Bool, discardSecondary: Bool)
+    /// Collapse (`true`) or expand a split view controller (R5.6); a column-style split
+    /// collapsing shows `topColumn` (R5.7).
+    case setCollapsed(SplitViewController, Bool, discardSecondary: Bool, topColumn: SplitColumn? = nil)
     /// Set the window's traits.
     case traits(Traits)
     /// A custom container adds a child (`addChild`, R6.11). With `completesMove` the runtime
@@ -422,6 +423,14 @@ extension Window {
                 } else if context.children.indices.contains(context.selectedIndex) {
                     collectVisible(context.children[context.selectedIndex], layer: layer, into: &set)
                 }
+            case .split where context.splitColumns != nil:
+                // Column-style (R5.7): collapsed, the top column; expanded, all but compact.
+                let columns = context.splitColumns ?? []
+                for (index, child) in context.children.enumerated() {
+                    let column = columns.indices.contains(index) ? columns[index] : .compact
+                    let shown = context.isCollapsed ? index == context.selectedIndex : column != .compact
+                    if shown { collectVisible(child, layer: layer, into: &set) }
+                }
             case .split where context.isCollapsed:
                 if let primary = context.children.first { collectVisible(primary, layer: layer, into: &set) }
             case .content where !controller.shouldAutomaticallyForwardAppearanceMethods:
@@ -440,6 +449,9 @@ extension Window {
         context.isAttached = true
         if !context.didAdoptInitialChildren {
             context.didAdoptInitialChildren = true
+            if controller.kind == .split, let split = controller as? SplitViewController {
+                context.splitColumns = split.initialColumns
+            }
             let initial = controller.initialChildren
             if !initial.isEmpty && context.children.isEmpty {
                 context.children = initial
@@ -462,7 +474,11 @@ extension Window {
         if let split = controller as? SplitViewController, traits.horizontalSizeClass == .compact,
             !context.isCollapsed
         {
-            collapseSplit(split, discardSecondary: false)
+            if context.splitColumns != nil {
+                setColumnsCollapsed(split, true, top: nil)  // the proposal (R5.7)
+            } else {
+                collapseSplit(split, discardSecondary: false)
+            }
         }
     }
 
@@ -505,6 +521,19 @@ extension Window {
     /// Applies a change to the tree (R4.1: the tree reflects it from the begin phase on).
     private func apply(_ change: Change) -> AppliedChange {
         switch change {
+        case .replaceSecondary(let split, let controller) where split.context.splitColumns != nil:
+            let state = SplitState(split)
+            var applied = AppliedChange(undo: .split(state))
+            if let old = replaceSecondaryColumn(of: split, with: controller) {
+                setParent(old, nil)
+                detach(old)
+                applied.moves.append(.init(controller: old, from: split, to: nil))
+            }
+            setParent(controller, split)
+            applied.moves.append(.init(controller: controller, from: nil, to: split))
+            if split.context.isAttached { attach(controller, into: &applied) }
+            return applied
+
         case .replaceSecondary(let split, let controller):
             let state = SplitState(split)
             var applied = AppliedChange(undo: .split(state))
@@ -523,9 +552,15 @@ extension Window {
             if context.isAttached { attach(controller, into: &applied) }
             return applied
 
-        case .setCollapsed(let split, let collapse, let discard):
+        case .setCollapsed(let split, let collapse, let discard, let top):
             let state = SplitState(split)
-            if collapse { collapseSplit(split, discardSecondary: discard) } else { expandSplit(split) }
+            if split.context.splitColumns != nil {
+                setColumnsCollapsed(split, collapse, top: top)
+            } else if collapse {
+                collapseSplit(split, discardSecondary: discard)
+            } else {
+                expandSplit(split)
+            }
             var applied = AppliedChange(undo: .split(state))
             applied.moves = state.moves(to: SplitState(split), in: split)
             if split.context.isAttached {
@@ -684,8 +719,9 @@ extension Window {
         case .stack: return applied.moves.filter { $0.to != nil && !$0.isAdoption }.map(\.controller)
         case .present(let presenter): return presenter.context.presented.map { [$0] } ?? []
         case .split(let state):
-            // A collapse or expansion rearranges the whole split; a new secondary enters alone.
-            if state.collapsed != state.split.context.isCollapsed { return [state.split] }
+            // A collapse or expansion rearranges the whole split, and a column-style split's
+            // columns are journaled whole; a classic split's new secondary enters alone.
+            if state.collapsed != state.split.context.isCollapsed || state.columns != nil { return [state.split] }
             let children = state.split.context.children
             return children.count > 1 ? [children[1]] : []
         case .composite(let parts): return parts.flatMap(entered)
@@ -700,6 +736,7 @@ extension Window {
         switch applied.undo {
         case .split(let state):
             let context = state.split.context
+            if state.columns != nil { return .setColumns(split: state.split.id, collapsed: context.isCollapsed) }
             if context.isCollapsed != state.collapsed {
                 return .setCollapsed(split: state.split.id, collapsed: context.isCollapsed)
             }
