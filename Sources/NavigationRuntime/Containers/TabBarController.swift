@@ -36,8 +36,9 @@ extension TabBarControllerDelegate {
 /// shown *inside* the More navigation controller: while it is selected,
 /// `moreNavigationController.viewControllers` is `[the More list, it]` and the More
 /// navigation controller appears around it, its list hidden (DEC: UIKit reparents it; the
-/// runtime keeps one place per controller in the tree). Pushing onto or replacing the More
-/// navigation controller's stack is refused: the tab bar manages it.
+/// runtime keeps one place per controller in the tree, so its `navigationController` is not the
+/// More one). Popping the More navigation controller then goes back to the More list (More is
+/// selected); pushing onto or replacing its stack is refused: the tab bar manages it.
 public actor TabBarController: ViewController {
     /// How many tabs fit on the bar (UIKit's classic iPhone tab bar): with more children than
     /// this, the bar shows `maximumVisibleTabs - 1` of them and the More tab (R5.2).

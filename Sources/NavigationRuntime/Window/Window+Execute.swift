@@ -25,6 +25,10 @@ extension Window {
 
         case .pop(let navigation):
             try checkAttached(navigation)
+            if let back = moreListSelection(popping: navigation) {
+                change = back
+                break
+            }
             let stack = navigation.context.children
             guard stack.count > 1 else { return .noChange }
             change = .pop(navigation, keeping: stack.count - 1)
@@ -52,6 +56,10 @@ extension Window {
 
         case .popToRoot(let navigation):
             try checkAttached(navigation)
+            if let back = moreListSelection(popping: navigation) {
+                change = back
+                break
+            }
             let stack = navigation.context.children
             guard stack.count > 1 else { return .noChange }
             change = .pop(navigation, keeping: 1)
@@ -541,6 +549,15 @@ extension Window {
         if controller.context.parent === navigation { throw pushedTwice(controller, onto: navigation) }
         if controller.kind == .navigation { throw pushingNavigationController(controller, onto: navigation) }
         try checkInsertable(controller, into: navigation, code: .controllerInUse)
+    }
+
+    /// Popping the More navigation controller while it shows an excess tab goes back to the
+    /// More list: the tab bar selects More (R5.1, R5.2; the back button of UIKit's More stack).
+    private func moreListSelection(popping navigation: NavigationController) -> Change? {
+        guard let parent = navigation.context.parent, parent.kind == .tabBar,
+            let tabBar = parent as? TabBarController, tabBar.moreStorage === navigation, tabBar.childShownInMore() != nil
+        else { return nil }
+        return .selectTab(tabBar, tabBar.tabCount)
     }
 
     /// The More navigation controller's stack is the tab bar's to manage (R5.2).

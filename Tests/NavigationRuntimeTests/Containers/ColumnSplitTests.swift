@@ -210,4 +210,28 @@ import Testing
         }
         #expect(await app.openWindows.isEmpty)
     }
+
+    // R5.7, R6.9, DESIGN §3.4: a collapse cancelled before its commit point leaves the columns
+    // as they were and balances its callbacks.
+    @Test func cancelledCollapse_rollsBack_withBalancedCallbacks_R5_7_R6_9() async throws {
+        let clock = ManualClock()
+        let f = Fixture(clock: clock)
+        let d = f.controller("D")
+        let c = f.controller("C")
+        let (split, _) = try await split(f, secondary: d, compact: c)
+        let before = await f.window.snapshot()
+        let collapse = Task { try await f.window.setTraits(.compact, animated: true) }
+        await clock.sleepers(atLeast: 1)
+        #expect(await split.topColumn == .compact, "the tree shows the change from its begin phase (R4.1)")
+        collapse.cancel()
+        await #expect(throws: CancellationError.self) { try await collapse.value }
+        #expect(f.recorder.take() == [
+            "C.viewDidLoad", "P.viewWillDisappear(true)", "D.viewWillDisappear(true)", "C.viewWillAppear(true)",
+            "C.viewWillDisappear(true)", "C.viewDidDisappear(true)",
+            "P.viewWillAppear(true)", "D.viewWillAppear(true)", "P.viewDidAppear(true)", "D.viewDidAppear(true)",
+        ], "R6.9: the cancel sequence")
+        #expect(await f.window.snapshot() == before)
+        #expect(await split.isCollapsed == false)
+    }
 }
+

@@ -114,6 +114,13 @@ import Testing
         ], "the delegate hears of the More navigation controller")
         #expect(try await tabBar.tapMoreTab() == .noChange)
         #expect(f.recorder.take() == ["T.shouldSelect(More)", "T.didSelect(More)"], "R5.3: also on a re-tap")
+        // The More stack's back button (a pop) returns from an excess tab to the list.
+        try await tabBar.selectTab(at: 5)
+        f.recorder.clear()
+        #expect(try await more.popViewController(animated: false) == .completed(sequence: 5))
+        #expect(f.recorder.take() == ["C5.viewWillDisappear(false)", "C5.viewDidDisappear(false)"])
+        #expect(await tabBar.selectedViewController === more)
+        #expect(try await more.popViewController(animated: false) == .noChange, "R4.6: the list alone")
         _ = tabs
         // The More stack is the tab bar's to manage.
         await #expect(throws: NavigationError(.invalidRequest, "")) { try await more.pushViewController(f.controller("X")) }
@@ -197,4 +204,28 @@ import Testing
         }
         #expect(await app.openWindows.isEmpty)
     }
+
+    // R5.2, R6.9, DESIGN §3.4: a More selection cancelled before its commit point changes nothing.
+    @Test func cancelledSelectionOfAnExcessTab_rollsBack_R5_2_R6_9() async throws {
+        let clock = ManualClock()
+        let f = Fixture(clock: clock)
+        let tabs = (0..<6).map { f.controller("C\($0)") }
+        let tabBar = TabBarController(context: f.window.makeContext(), viewControllers: tabs)
+        let more = await tabBar.moreNavigationController
+        try await f.start(with: tabBar)
+        let before = await f.window.snapshot()
+        let select = Task { try await tabBar.selectTab(at: 5, animated: true) }
+        await clock.sleepers(atLeast: 1)
+        #expect(await more.topViewController === tabs[5])
+        select.cancel()
+        await #expect(throws: CancellationError.self) { try await select.value }
+        #expect(f.recorder.take() == [
+            "C5.viewDidLoad", "C0.viewWillDisappear(true)", "C5.viewWillAppear(true)",
+            "C5.viewWillDisappear(true)", "C5.viewDidDisappear(true)", "C0.viewWillAppear(true)", "C0.viewDidAppear(true)",
+        ])
+        #expect(await f.window.snapshot() == before)
+        #expect(await tabBar.selectedIndex == 0)
+        #expect(await more.viewControllers.count == 1)
+    }
 }
+
