@@ -61,6 +61,15 @@ struct SplitState {
         return moves
     }
 
+    /// The controllers that have a parent in `current` (captured after a change) and none in
+    /// this state: what the change brought into the split.
+    func arrivals(since current: SplitState) -> [any ViewController] {
+        let kept = Set(parents.compactMap { $0.1 == nil ? nil : ObjectIdentifier($0.0) })
+        return current.parents.compactMap { controller, parent in
+            parent != nil && !kept.contains(ObjectIdentifier(controller)) ? controller : nil
+        }
+    }
+
     /// Puts everything back as captured; `reparent` sets each controller's parent.
     func restore(attached: Bool, reparent: (any ViewController, (any ViewController)?) -> Void) {
         let context = split.context

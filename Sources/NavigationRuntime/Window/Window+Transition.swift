@@ -798,11 +798,16 @@ extension Window {
     func undo(_ applied: AppliedChange) {
         switch applied.undo {
         case .split(let state):
+            let current = SplitState(state.split)
             state.restore(attached: state.split.context.isAttached) { controller, parent in
                 setParent(controller, parent)
                 if parent == nil { detach(controller) } else if state.split.context.isAttached { reattach(controller) }
             }
-            return
+            // A secondary the change brought in leaves again (free to be shown elsewhere).
+            for controller in state.arrivals(since: current) {
+                setParent(controller, nil)
+                detach(controller)
+            }
         case .traits(let old):
             traits = old
             return
@@ -810,7 +815,6 @@ extension Window {
             parent.context.children.removeAll { $0 === child }
             setParent(child, nil)
             detach(child)
-            return
         case .removeFromParent(let parent, let child, let index):
             parent.context.children.insert(child, at: min(index, parent.context.children.count))
             setParent(child, parent)

@@ -233,5 +233,31 @@ import Testing
         #expect(await f.window.snapshot() == before)
         #expect(await split.isCollapsed == false)
     }
+
+    // R5.8, R6.9: a show-detail cancelled before its commit point leaves the new secondary
+    // free (no parent, out of the tree), for both styles.
+    @Test(arguments: [false, true])
+    func cancelledShowDetail_leavesTheNewSecondaryFree_R5_8_R6_9(columnStyle: Bool) async throws {
+        let clock = ManualClock()
+        let f = Fixture(clock: clock)
+        let p = f.controller("P")
+        let d1 = f.controller("D1")
+        let split =
+            columnStyle
+            ? SplitViewController(context: f.window.makeContext(), primaryColumn: p, secondaryColumn: d1)
+            : SplitViewController(context: f.window.makeContext(), primary: p, secondary: d1)
+        try await f.start(with: split)
+        let before = await f.window.snapshot()
+        let d2 = f.controller("D2")
+        let show = Task { try await p.showDetailViewController(d2, animated: true) }
+        await clock.sleepers(atLeast: 1)
+        show.cancel()
+        await #expect(throws: CancellationError.self) { try await show.value }
+        #expect(await f.window.snapshot() == before)
+        #expect(await d2.parentViewController == nil)
+        #expect(await d2.isInWindowHierarchy == false)
+        #expect(await d1.parentViewController === split)
+        #expect(try await p.present(d2, animated: false) == .completed(sequence: 2), "d2 is free again")
+    }
 }
 
