@@ -213,4 +213,35 @@ import Testing
         await #expect(throws: NavigationError(.notInWindowHierarchy, "")) { try await a.show(f.controller("B"), animated: false) }
         #expect(await f.window.snapshot() == before)
     }
+
+    // R2.3, R6.9, DESIGN §3.4: a custom container's show cancelled before its commit point
+    // leaves the shown container free, with its own initial children back.
+    @Test func cancelledShowIntoACustomContainer_leavesTheShownContainerFree_R6_9() async throws {
+        let clock = ManualClock()
+        let f = Fixture(clock: clock)
+        let container = ShowingContainer(context: f.window.makeContext(), children: [], recorder: f.recorder, handles: [.show])
+        try await f.start(with: container)
+        let before = await f.window.snapshot()
+        let r = f.controller("R")
+        let shown = f.navigation("N", [r])
+        let show = Task { try await container.show(shown, animated: true) }
+        await clock.sleepers(atLeast: 1)
+        #expect(await container.childViewControllers.map(\.id) == [shown.id], "R4.1: from the begin phase")
+        show.cancel()
+        await #expect(throws: CancellationError.self) { try await show.value }
+        #expect(await f.window.snapshot() == before)
+        #expect(await shown.parentViewController == nil)
+        #expect(await r.parentViewController == nil)
+        #expect(await r.appearanceState == .disappeared)
+        #expect(f.recorder.take().filter { $0.hasPrefix("R.") } == [
+            "R.willMove(toParent: N)", "R.viewDidLoad", "R.viewWillAppear(true)",
+            "R.viewWillDisappear(true)", "R.viewDidDisappear(true)", "R.didMove(toParent: nil)",
+        ], "R6.9: balanced")
+        let presenting = Task { try await container.present(shown, animated: true) }
+        await clock.sleepers(atLeast: 1)
+        clock.advance(by: .seconds(1))
+        #expect(try await presenting.value == .completed(sequence: 2), "N and its R are free to be shown again")
+        #expect(await shown.viewControllers.map(\.id) == [r.id])
+    }
 }
+
