@@ -412,7 +412,10 @@ extension Window {
             case .navigation:
                 if let top = context.children.last { collectVisible(top, layer: layer, into: &set) }
             case .tabBar:
-                if let tabBar = controller as? TabBarController, let more = tabBar.moreStorage,
+                // (Only a tab bar with a More tab, one more child than tabs beyond the bar's
+                // limit, pays for the cast.)
+                if context.children.count > TabBarController.maximumVisibleTabs + 1,
+                    let tabBar = controller as? TabBarController, let more = tabBar.moreStorage,
                     let shown = tabBar.childShownInMore()
                 {
                     // An excess tab is shown inside the More navigation controller, over its
