@@ -227,5 +227,24 @@ import Testing
         #expect(await tabBar.selectedIndex == 0)
         #expect(await more.viewControllers.count == 1)
     }
+
+    // R5.2, R7.8: an unwind to a controller in an excess tab selects that tab, on More.
+    @Test func unwindIntoAnExcessTab_selectsIt_onMore_R5_2_R7_8() async throws {
+        let f = Fixture()
+        let target = GenericViewController(context: f.window.makeContext(), unwindActions: ["back:"])
+        let deeper = f.controller("Deeper")
+        let stack = f.navigation("N", [target, deeper])
+        var tabs: [any ViewController] = (0..<6).map { f.controller("C\($0)") }
+        tabs.append(stack)
+        let tabBar = TabBarController(context: f.window.makeContext(), viewControllers: tabs)
+        let more = await tabBar.moreNavigationController
+        try await f.start(with: tabBar)
+        let source = try #require(tabs[0] as? RecordingController)
+        #expect(try await source.performUnwind(action: "back:", requireDestination: true, animated: false) == .completed(sequence: 2))
+        #expect(await tabBar.selectedIndex == 6)
+        #expect(await stack.viewControllers.map(\.id) == [target.id])
+        #expect(await more.topViewController === stack)
+        #expect(await target.appearanceState == .appeared)
+    }
 }
 
