@@ -116,7 +116,7 @@ public struct ReferenceModel: Sendable, Hashable {
                 if target.children.count > 1 { target.children.removeLast() }
                 if let node { target.children.append(node) }
             }
-        case .setCollapsed(let split, _):
+        case .setCollapsed(let split, _), .setColumns(let split, _):
             // The split's subtree after collapsing or expanding entered the journal.
             let node = try subtree(split)
             try update(split) { $0 = node }
@@ -194,15 +194,40 @@ public struct ReferenceModel: Sendable, Hashable {
         let covered = node.presented.map { $0.presentationStyle == .fullScreen || $0.presentationStyle == .currentContext } ?? false
         let shown = visible && !covered
         node.appearance = shown ? .appeared : .disappeared
-        let visibleChildren: Set<Int>
+        var visibleChildren: Set<Int>
+        // A tab bar with a More tab shows an excess tab inside its More navigation controller
+        // (its last child), over the More list (R5.2).
+        var moreShowsExcessTab = false
         switch node.kind {
         case .navigation: visibleChildren = node.children.isEmpty ? [] : [node.children.count - 1]
-        case .tabBar: visibleChildren = node.selectedIndex.map { [$0] } ?? []
-        case .split: visibleChildren = Set(node.children.indices)
+        case .tabBar:
+            visibleChildren = node.selectedIndex.map { [$0] } ?? []
+            let moreIndex = node.children.count - 1
+            if node.children.count > TabBarController.maximumVisibleTabs + 1, let selected = node.selectedIndex,
+                selected >= TabBarController.maximumVisibleTabs - 1, selected < moreIndex
+            {
+                visibleChildren.insert(moreIndex)
+                moreShowsExcessTab = true
+            }
+        case .split:
+            if let columns = node.columns {
+                // Column-style (R5.7): collapsed, the child `selectedIndex` names; expanded,
+                // every column but the compact one.
+                visibleChildren =
+                    node.selectedIndex.map { [$0] }
+                    ?? Set(node.children.indices.filter { !columns.indices.contains($0) || columns[$0] != .compact })
+            } else {
+                visibleChildren = Set(node.children.indices)
+            }
         case .content: visibleChildren = Set(node.children.indices)
         }
         for index in node.children.indices {
             markAppearance(&node.children[index], visible: shown && visibleChildren.contains(index))
+        }
+        if moreShowsExcessTab, let more = node.children.indices.last {
+            for index in node.children[more].children.indices {
+                markAppearance(&node.children[more].children[index], visible: false)
+            }
         }
         if var presented = node.presented {
             markAppearance(&presented, visible: visible)

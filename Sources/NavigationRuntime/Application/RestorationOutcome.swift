@@ -57,6 +57,19 @@ public struct RestorationProblem: Sendable, Hashable, CustomStringConvertible {
         /// A split view controller with the wrong children: two when expanded (regular width);
         /// collapsed (compact width), one navigation primary whose stack ends with the secondary.
         case splitChildren(Int, collapsed: Bool)
+        /// A column-style split view controller (R5.7) whose columns are not a primary, then
+        /// optionally a secondary and a compact column, one child each; or, collapsed (compact
+        /// width), whose `selectedIndex` does not name the compact column when it has one (else
+        /// the primary or the secondary); or, expanded, that has a `selectedIndex`.
+        case splitColumns([SplitColumn], collapsed: Bool)
+        /// Split columns on a controller that is not a split view controller.
+        case unexpectedColumns
+        /// A tab bar controller's More navigation controller (R5.2) is not as the runtime
+        /// makes it: with more than ``TabBarController/maximumVisibleTabs`` tabs the last child
+        /// must be a navigation controller with no scene whose stack is the More list alone (a
+        /// content controller with no scene, children or presentation); a tab bar with exactly
+        /// one child more than fit on the bar is either case and neither.
+        case invalidMoreNavigation
         /// A presentation from a controller that is not on its layer's visible path (a
         /// navigation controller's non-top child, an unselected tab, ...), R3.3.
         case presentationNotAllowedHere

@@ -46,7 +46,19 @@ struct RestorationValidator {
         checkSelection(node, path: path)
         if node.kind == .split { checkSplit(node, path: path) }
 
-        for (index, child) in node.children.enumerated() {
+        var children = node.children[...]
+        if node.kind == .tabBar && node.children.count == TabBarController.maximumVisibleTabs + 1 {
+            report(path, node, .invalidMoreNavigation)
+        }
+        if node.kind == .tabBar, let more = Self.moreNavigation(of: node) {
+            // The tab bar makes its own More navigation controller (R5.2): checked, not rebuilt.
+            children = children.dropLast()
+            if !Self.isMoreNavigation(more) {
+                report(path + ".children[\(node.children.count - 1)]", more, .invalidMoreNavigation)
+            }
+            if seen[more.id] == nil { seen[more.id] = path + ".children[\(node.children.count - 1)]" }
+        }
+        for (index, child) in children.enumerated() {
             let childPath = path + ".children[\(index)]"
             if let style = child.presentationStyle { report(childPath, child, .unexpectedPresentationStyle(style)) }
             visit(
@@ -65,6 +77,22 @@ struct RestorationValidator {
         }
     }
 
+    /// The More navigation controller of a tab bar node: its last child when it has more
+    /// tabs than fit on the bar (R5.2).
+    static func moreNavigation(of node: ControllerSnapshot) -> ControllerSnapshot? {
+        node.children.count > TabBarController.maximumVisibleTabs + 1 ? node.children.last : nil
+    }
+
+    /// Whether a node is a More navigation controller as a tab bar makes it.
+    private static func isMoreNavigation(_ node: ControllerSnapshot) -> Bool {
+        guard node.kind == .navigation, node.scene == nil, node.presented == nil, node.presentationStyle == nil,
+            node.selectedIndex == nil, node.children.count == 1
+        else { return false }
+        let list = node.children[0]
+        return list.kind == .content && list.scene == nil && list.children.isEmpty && list.presented == nil
+            && list.presentationStyle == nil && list.selectedIndex == nil
+    }
+
     private mutating func checkScene(_ node: ControllerSnapshot, path: String) {
         if let scene = node.scene {
             if catalog.scenes[scene] == nil { report(path, node, .unknownScene(scene)) }
@@ -77,6 +105,8 @@ struct RestorationValidator {
     }
 
     private mutating func checkSelection(_ node: ControllerSnapshot, path: String) {
+        if node.kind != .split, node.columns != nil { report(path, node, .unexpectedColumns) }
+        if node.kind == .split && node.columns != nil { return }  // checked with the columns
         guard node.kind == .tabBar else {
             if let index = node.selectedIndex { report(path, node, .unexpectedSelectedIndex(index)) }
             return
@@ -93,6 +123,22 @@ struct RestorationValidator {
     private mutating func checkSplit(_ node: ControllerSnapshot, path: String) {
         let children = node.children
         let valid: Bool
+        if let columns = node.columns {
+            // Column-style (R5.7): a primary, then optionally a secondary and a compact column,
+            // one child each; collapsed, `selectedIndex` names the compact column if there is
+            // one, else the primary or the secondary; expanded, none.
+            let shapes: [[SplitColumn]] = [[.primary], [.primary, .secondary], [.primary, .compact], [.primary, .secondary, .compact]]
+            let top = node.selectedIndex
+            let topValid: Bool
+            if collapsed, let top, columns.indices.contains(top) {
+                topValid = columns.contains(.compact) ? columns[top] == .compact : columns[top] != .compact
+            } else {
+                topValid = !collapsed && top == nil
+            }
+            valid = shapes.contains(columns) && columns.count == children.count && topValid
+            if !valid { report(path, node, .splitColumns(columns, collapsed: collapsed)) }
+            return
+        }
         if collapsed {
             // Collapsing put the secondary onto the navigation primary (R5.6); restoring takes
             // the stack's top back as the secondary and lets the window collapse the split again.
@@ -109,7 +155,12 @@ struct RestorationValidator {
         switch node.kind {
         case .navigation: index == node.children.count - 1
         case .tabBar: index == node.selectedIndex
-        case .split: collapsed ? index == 0 : true
+        case .split:
+            if let columns = node.columns {
+                collapsed ? index == node.selectedIndex : !columns.indices.contains(index) || columns[index] != .compact
+            } else {
+                collapsed ? index == 0 : true
+            }
         case .content: true
         }
     }

@@ -97,6 +97,12 @@ private struct DeepLinkOverlay {
                 case .tabBar:
                     let index = (controller as? TabBarController).map(selectedIndex(of:)) ?? 0
                     current = children.indices.contains(index) ? children[index] : nil
+                case .split where controller.context.splitColumns != nil:
+                    // Column-style (R5.7): the top column collapsed, else the secondary (or primary).
+                    let context = controller.context
+                    let columns = context.splitColumns ?? []
+                    let index = context.isCollapsed ? context.selectedIndex : columns.firstIndex(of: .secondary) ?? 0
+                    current = children.indices.contains(index) ? children[index] : children.first
                 case .split:
                     current = controller.context.isCollapsed || children.count < 2 ? children.first : children[1]
                 case .content:

@@ -10,6 +10,8 @@ struct RestoredTree: Sendable {
     let root: any ViewController
     var presentations: [Presentation] = []
     var selections: [(TabBarController, Int)] = []
+    /// Collapsed column-style splits and the child each shows (R5.7).
+    var collapsedColumns: [(SplitViewController, Int)] = []
 }
 
 /// What building a restored tree gave.
@@ -31,6 +33,7 @@ extension Window {
         var problems: [RestorationProblem] = []
         var presentations: [RestoredTree.Presentation] = []
         var selections: [(TabBarController, Int)] = []
+        var collapsedColumns: [(SplitViewController, Int)] = []
 
         let collapsed = traits.horizontalSizeClass == .compact
 
@@ -59,16 +62,20 @@ extension Window {
                 let probe = scene.make(makeContext(scene: scene, catalog: catalog))
                 if probe.kind != node.kind { return fail(.kindMismatch(snapshot: node.kind, scene: probe.kind)) }
             }
-            let splitsCollapsed = node.kind == .split && collapsed
+            let splitsCollapsed = node.kind == .split && collapsed && node.columns == nil
             var children: [any ViewController] = []
             var held: (any ViewController)?
-            for (index, child) in node.children.enumerated() {
+            // A tab bar makes its own More navigation controller (R5.2): not rebuilt.
+            let childNodes =
+                node.kind == .tabBar && RestorationValidator.moreNavigation(of: node) != nil
+                ? node.children.dropLast() : node.children[...]
+            for (index, child) in childNodes.enumerated() {
                 let childPath = path + ".children[\(index)]"
                 if let controller = build(child, path: childPath, holdsSecondary: splitsCollapsed, secondary: &held) {
                     children.append(controller)
                 }
             }
-            guard children.count == node.children.count else { return nil }
+            guard children.count == childNodes.count else { return nil }
             let context = makeContext(scene: scene, catalog: scene == nil ? nil : catalog)
             switch node.kind {
             case .navigation where holdsSecondary:
@@ -81,6 +88,18 @@ extension Window {
                 let tabBar = TabBarController(context: context, viewControllers: children)
                 selections.append((tabBar, node.selectedIndex ?? 0))
                 return tabBar
+            case .split where node.columns != nil:
+                // Column-style (R5.7): the columns as they were; the validator checked them.
+                let columns = node.columns ?? []
+                func child(_ column: SplitColumn) -> (any ViewController)? {
+                    columns.firstIndex(of: column).flatMap { children.indices.contains($0) ? children[$0] : nil }
+                }
+                guard let primary = child(.primary) else { return fail(.splitColumns(columns, collapsed: collapsed)) }
+                let split = SplitViewController(
+                    context: context, primaryColumn: primary, secondaryColumn: child(.secondary), compactColumn: child(.compact)
+                )
+                if collapsed { collapsedColumns.append((split, node.selectedIndex ?? 0)) }
+                return split
             case .split:
                 let columns = collapsed ? children + (held.map { [$0] } ?? []) : children
                 guard columns.count == 2 else { return fail(.splitChildren(children.count, collapsed: collapsed)) }
@@ -116,6 +135,7 @@ extension Window {
         var tree = RestoredTree(root: controller)
         tree.presentations = presentations
         tree.selections = selections
+        tree.collapsedColumns = collapsedColumns
         return .built(tree)
     }
 
@@ -130,6 +150,11 @@ extension Window {
         try await submit(
             .resolved(name: "restore") { _ in
                 for (tabBar, index) in tree.selections { tabBar.context.selectedIndex = index }
+                for (split, index) in tree.collapsedColumns {
+                    // Collapsed already, so entering the compact window keeps this column on top.
+                    split.context.isCollapsed = true
+                    split.context.selectedIndex = index
+                }
                 for presentation in tree.presentations {
                     presentation.presenter.context.presented = presentation.presented
                     presentation.presented.context.presenting = presentation.presenter

@@ -80,9 +80,16 @@ public actor NavigationController: ViewController {
         context.hasDelegate = delegate != nil
     }
 
-    /// The stack, bottom to top.
+    /// The stack, bottom to top. A tab bar's More navigation controller reports the selected
+    /// excess tab on top of its list, as UIKit's push of it does (R5.2).
     public var viewControllers: [any ViewController] {
-        context.didAdoptInitialChildren ? context.children : initialChildren
+        let stack = context.didAdoptInitialChildren ? context.children : initialChildren
+        if let tabBar = context.parent as? TabBarController, tabBar.moreStorage === self,
+            let shown = tabBar.childShownInMore()
+        {
+            return stack + [shown]
+        }
+        return stack
     }
 
     /// The top of the stack.

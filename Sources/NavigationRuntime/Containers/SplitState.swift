@@ -17,12 +17,17 @@ struct SplitState {
     let primaryStack: [any ViewController]?
     let secondaryStack: [any ViewController]?
     let stashedStack: [any ViewController]?
+    /// A column-style split's columns (`nil`: classic) and the child shown while collapsed.
+    let columns: [SplitColumn]?
+    let top: Int
 
     init(_ split: SplitViewController) {
         let context = split.context
         self.split = split
         self.children = context.children
         self.collapsed = context.isCollapsed
+        self.columns = context.splitColumns
+        self.top = context.selectedIndex
         self.stash = context.splitStash
         self.primaryStack = (context.children.first as? NavigationController)?.context.children
         self.secondaryStack = context.children.count > 1 ? context.children[1].context.children : nil
@@ -56,12 +61,23 @@ struct SplitState {
         return moves
     }
 
+    /// The controllers that have a parent in `current` (captured after a change) and none in
+    /// this state: what the change brought into the split.
+    func arrivals(since current: SplitState) -> [any ViewController] {
+        let kept = Set(parents.compactMap { $0.1 == nil ? nil : ObjectIdentifier($0.0) })
+        return current.parents.compactMap { controller, parent in
+            parent != nil && !kept.contains(ObjectIdentifier(controller)) ? controller : nil
+        }
+    }
+
     /// Puts everything back as captured; `reparent` sets each controller's parent.
     func restore(attached: Bool, reparent: (any ViewController, (any ViewController)?) -> Void) {
         let context = split.context
         context.children = children
         context.isCollapsed = collapsed
         context.splitStash = stash
+        context.splitColumns = columns
+        context.selectedIndex = top
         if let primary = children.first as? NavigationController, let primaryStack {
             primary.context.children = primaryStack
         }

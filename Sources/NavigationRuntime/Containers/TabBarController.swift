@@ -18,7 +18,32 @@ extension TabBarControllerDelegate {
 /// Selection is a transition on the window's queue: the old tab disappears and the new one
 /// appears (R5.5); unselected tabs are not loaded until first selected. A tab keeps its own
 /// navigation stack while another is shown.
+///
+/// **More (R5.1, R5.2).** With more than ``maximumVisibleTabs`` children the tab bar shows the
+/// first four and a "More" tab: the excess children are reached through
+/// ``moreNavigationController``, whose root is the More list. UIKit's documentation
+/// (developer.apple.com/documentation/uikit/uitabbarcontroller/morenavigationcontroller,
+/// …/selectedindex, …/selectedviewcontroller) says, and this type keeps: the More navigation
+/// controller always exists but is not one of ``viewControllers``; selecting an excess child
+/// shows it on the More navigation controller; ``selectedIndex`` is UIKit's `NSNotFound`
+/// (here `nil`) while the More navigation controller itself is selected; an index cannot
+/// select More, ``select(_:animated:policy:)`` with the More navigation controller can.
+///
+/// In the tree (snapshots, the journal, restoration) the More navigation controller is the
+/// tab bar's last child, after the tabs, and its stack is the More list; the snapshot's
+/// `selectedIndex` indexes those children, so More selected is `viewControllers.count`. An
+/// excess child stays the tab bar's child (its parent for unwinding and restoration) and is
+/// shown *inside* the More navigation controller: while it is selected,
+/// `moreNavigationController.viewControllers` is `[the More list, it]` and the More
+/// navigation controller appears around it, its list hidden (DEC: UIKit reparents it; the
+/// runtime keeps one place per controller in the tree, so its `navigationController` is not the
+/// More one). Popping the More navigation controller then goes back to the More list (More is
+/// selected); pushing onto or replacing its stack is refused: the tab bar manages it.
 public actor TabBarController: ViewController {
+    /// How many tabs fit on the bar (UIKit's classic iPhone tab bar): with more children than
+    /// this, the bar shows `maximumVisibleTabs - 1` of them and the More tab (R5.2).
+    public static let maximumVisibleTabs = 5
+
     public nonisolated let context: ControllerContext
     public nonisolated let initialChildren: [any ViewController]
     public nonisolated let modalPresentationStyle: PresentationStyle
@@ -26,10 +51,20 @@ public actor TabBarController: ViewController {
     public nonisolated var kind: ControllerKind { .tabBar }
     public nonisolated var receivesCallbacks: Bool { false }
 
+    /// The More navigation controller of a tab bar with a More tab (made at init).
+    nonisolated let moreStorage: NavigationController?
+    /// The More navigation controller asked for on a tab bar without a More tab.
+    private var idleMore: NavigationController?
+    /// Whether the tab bar has more children than fit on the bar, so a More tab.
+    public nonisolated let hasMoreTab: Bool
+    /// How many children the tab bar has (its ``viewControllers``, never the More controller).
+    nonisolated let tabCount: Int
+
     /// The delegate, if any.
     public private(set) var delegate: (any TabBarControllerDelegate)?
 
-    /// Creates a tab bar controller with these children; the first is selected.
+    /// Creates a tab bar controller with these children; the first is selected. With more
+    /// than ``maximumVisibleTabs`` of them, the excess ones are reached through More (R5.2).
     public init(
         context: ControllerContext,
         viewControllers: [any ViewController],
@@ -37,31 +72,64 @@ public actor TabBarController: ViewController {
         definesPresentationContext: Bool = false
     ) {
         self.context = context
-        self.initialChildren = viewControllers
-        context.claim(viewControllers)
+        self.tabCount = viewControllers.count
+        self.hasMoreTab = viewControllers.count > Self.maximumVisibleTabs
+        let more = hasMoreTab ? Self.makeMoreNavigationController(in: context) : nil
+        self.moreStorage = more
+        self.initialChildren = viewControllers + (more.map { [$0] } ?? [])
+        context.claim(initialChildren)
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
+    }
+
+    private static func makeMoreNavigationController(in context: ControllerContext) -> NavigationController {
+        let list = GenericViewController(context: context.makeContext(), className: "UIMoreListController")
+        return NavigationController(context: context.makeContext(), rootViewController: list)
+    }
+
+    /// The navigation controller of the More tab (UIKit's `moreNavigationController`, R5.2).
+    /// It always exists (UIKit's documentation: "always contains a valid More navigation
+    /// controller, even if a More button is not displayed"); it is on screen only for a tab
+    /// bar with more than ``maximumVisibleTabs`` children. Its root is the More list (a
+    /// controller with no hooks whose class name is `UIMoreListController`).
+    public var moreNavigationController: NavigationController {
+        if let moreStorage { return moreStorage }
+        if let idleMore { return idleMore }
+        let more = Self.makeMoreNavigationController(in: context)
+        idleMore = more
+        return more
     }
 
     /// Sets the delegate.
     public func setDelegate(_ delegate: (any TabBarControllerDelegate)?) { self.delegate = delegate }
 
-    /// The children, in tab order.
+    /// The children, in tab order (never the More navigation controller, R5.1).
     public var viewControllers: [any ViewController] {
-        context.didAdoptInitialChildren ? context.children : initialChildren
+        let children = context.didAdoptInitialChildren ? context.children : initialChildren
+        return Array(children.prefix(tabCount))
     }
 
-    /// The selected child's index.
-    public var selectedIndex: Int { context.selectedIndex }
+    /// The children reached through the More tab (empty without one, R5.2).
+    public var moreViewControllers: [any ViewController] {
+        Array(viewControllers.dropFirst(Self.maximumVisibleTabs - 1).prefix(hasMoreTab ? tabCount : 0))
+    }
 
-    /// The selected child.
+    /// The selected child's index in ``viewControllers``; `nil` (UIKit's `NSNotFound`) while
+    /// the More navigation controller itself is selected (R5.1).
+    public var selectedIndex: Int? {
+        context.selectedIndex < tabCount ? context.selectedIndex : nil
+    }
+
+    /// The selected child, or the More navigation controller while it is selected (R5.1).
     public var selectedViewController: (any ViewController)? {
-        let children = viewControllers
+        let children = context.didAdoptInitialChildren ? context.children : initialChildren
         return children.indices.contains(context.selectedIndex) ? children[context.selectedIndex] : nil
     }
 
-    /// Selects a tab programmatically: no delegate calls (R5.3); selecting the selected tab
-    /// changes nothing (R5.5).
+    /// Selects a tab programmatically (setting UIKit's `selectedIndex`): no delegate calls
+    /// (R5.3); selecting the selected tab changes nothing (R5.5). An excess child is shown on
+    /// the More navigation controller (R5.2). An index cannot select More itself (R5.1): use
+    /// ``select(_:animated:policy:)`` with ``moreNavigationController``.
     ///
     /// - Throws: ``NavigationError`` `.invalidRequest` for an index out of range,
     ///   `.notInWindowHierarchy`, `.windowClosed`; or `CancellationError`.
@@ -69,17 +137,80 @@ public actor TabBarController: ViewController {
     public func selectTab(at index: Int, animated: Bool = false, policy: BusyPolicy = .enqueue) async throws
         -> TransitionOutcome
     {
-        try await context.window.submit(.selectTab(self, index: index, userTap: false), animated: animated, policy: policy)
+        try checkTabIndex(index)
+        return try await context.window.submit(.selectTab(self, index: index, userTap: false), animated: animated, policy: policy)
+    }
+
+    /// Selects a child, or the More navigation controller (setting UIKit's
+    /// `selectedViewController`, R5.1): programmatic, so no delegate calls (R5.3).
+    ///
+    /// - Throws: ``NavigationError`` `.invalidRequest` if `viewController` is neither one of
+    ///   ``viewControllers`` nor the More navigation controller of a tab bar that has a More
+    ///   tab; `.notInWindowHierarchy`, `.windowClosed`; or `CancellationError`.
+    @discardableResult
+    public func select(_ viewController: any ViewController, animated: Bool = false, policy: BusyPolicy = .enqueue)
+        async throws -> TransitionOutcome
+    {
+        let index = try childIndex(of: viewController)
+        return try await context.window.submit(.selectTab(self, index: index, userTap: false), animated: animated, policy: policy)
     }
 
     /// Selects a tab as a user tap does: `shouldSelect` first (a `false` is a veto), then the
     /// switch, then `didSelect`, also when re-tapping the selected tab, which returns a
-    /// navigation tab to its root (R5.3, R5.4).
+    /// navigation tab to its root (R5.3, R5.4). An excess child's index is a tap on its row
+    /// of the More list: it is shown on the More navigation controller (R5.2).
+    ///
+    /// - Throws: as ``selectTab(at:animated:policy:)``.
     @discardableResult
     public func tapTab(at index: Int, animated: Bool = false, policy: BusyPolicy = .enqueue) async throws
         -> TransitionOutcome
     {
-        try await context.window.submit(.selectTab(self, index: index, userTap: true), animated: animated, policy: policy)
+        try checkTabIndex(index)
+        return try await context.window.submit(.selectTab(self, index: index, userTap: true), animated: animated, policy: policy)
+    }
+
+    /// Taps the More tab (R5.2, R5.3): the delegate is asked `shouldSelect` and told
+    /// `didSelect` with the More navigation controller; the More list comes on screen (a
+    /// re-tap while an excess child is shown returns to the list, as R5.4 does for a stack).
+    ///
+    /// - Throws: ``NavigationError`` `.invalidRequest` without a More tab; otherwise as
+    ///   ``selectTab(at:animated:policy:)``.
+    @discardableResult
+    public func tapMoreTab(animated: Bool = false, policy: BusyPolicy = .enqueue) async throws -> TransitionOutcome {
+        let index = try childIndex(of: moreStorage ?? moreNavigationController)
+        return try await context.window.submit(.selectTab(self, index: index, userTap: true), animated: animated, policy: policy)
+    }
+
+    /// The excess child the More navigation controller shows on top of its list, if one is
+    /// selected. Read on the window's executor only (see ``ControllerContext``).
+    nonisolated func childShownInMore() -> (any ViewController)? {
+        let index = context.selectedIndex
+        guard hasMoreTab, index >= Self.maximumVisibleTabs - 1, index < tabCount,
+            context.children.indices.contains(index)
+        else { return nil }
+        return context.children[index]
+    }
+
+    private func checkTabIndex(_ index: Int) throws {
+        guard index >= 0, index < tabCount else {
+            throw NavigationError(
+                .invalidRequest,
+                "Tab index \(index) is out of range: the tab bar controller \(id) has \(tabCount) tabs"
+                    + (hasMoreTab ? " (select More with its navigation controller, R5.1)." : "."),
+                window: context.window.id, controllers: [id]
+            )
+        }
+    }
+
+    private func childIndex(of viewController: any ViewController) throws -> Int {
+        if let moreStorage, viewController === moreStorage { return tabCount }
+        if let index = viewControllers.firstIndex(where: { $0 === viewController }) { return index }
+        throw NavigationError(
+            .invalidRequest,
+            "\(viewController.id) is not one of the tab bar controller \(id)'s view controllers"
+                + (hasMoreTab ? " nor its More navigation controller." : "."),
+            window: context.window.id, controllers: [id, viewController.id]
+        )
     }
 
     func shouldSelect(_ controller: any ViewController) async -> Bool {

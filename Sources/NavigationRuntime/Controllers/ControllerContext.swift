@@ -73,8 +73,12 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
     @exclusivity(unchecked) var isCollapsed = false
     /// What a collapsed split view controller put aside, to restore when it expands.
     @exclusivity(unchecked) var splitStash: SplitState.Stash?
-    /// The selected child index (tab bar controllers).
+    /// The selected child index (tab bar controllers; the child shown by a collapsed
+    /// column-style split view controller).
     @exclusivity(unchecked) var selectedIndex = 0
+    /// The column of each child of a column-style split view controller, in child order
+    /// (`nil`: a classic split, or not a split).
+    @exclusivity(unchecked) var splitColumns: [SplitColumn]?
 
     init(window: Window, id: ControllerID, scene: Scene?, catalog: SceneCatalog?) {
         self.window = window

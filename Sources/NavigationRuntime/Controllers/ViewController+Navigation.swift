@@ -84,8 +84,10 @@ extension ViewController {
         try await context.window.submit(.dismiss(from: self), animated: animated, policy: policy)
     }
 
-    /// Shows a controller where `show` leads from here (R2.1): pushed by the nearest
-    /// navigation controller on the next-responder chain, else presented modally.
+    /// Shows a controller where `show` leads from here (R2.1): the first controller on the
+    /// next-responder chain that overrides `show` handles it (a navigation controller pushes,
+    /// a split view controller shows, a custom container answers
+    /// ``ViewController/performShow(_:action:sender:)``); with none, it is presented modally.
     @discardableResult
     public func show(
         _ viewController: any ViewController,
@@ -100,8 +102,9 @@ extension ViewController {
         )
     }
 
-    /// Shows a controller as the detail (R2.4): a split view's secondary, else presented
-    /// modally (a navigation controller does not override it).
+    /// Shows a controller as the detail (R2.4): a split view's secondary, or what a custom
+    /// container that overrides `showDetailViewController` answers; else presented modally (a
+    /// navigation controller does not override it).
     @discardableResult
     public func showDetailViewController(
         _ viewController: any ViewController,

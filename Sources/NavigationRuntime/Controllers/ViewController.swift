@@ -79,6 +79,24 @@ public protocol ViewController: Actor {
     /// The controller was added to `parent`, or removed when `parent` is `nil` (R6.11).
     func didMove(toParent parent: (any ViewController)?) async
 
+    // MARK: show / showDetail (§2)
+
+    /// Whether this controller handles the action itself: UIKit's overriding
+    /// `show(_:sender:)` or `showDetailViewController(_:sender:)`, which makes
+    /// `targetViewController(forAction:sender:)` stop here (R2.2). Default: navigation
+    /// controllers handle `show`, split view controllers both (R2.3), others neither. A custom
+    /// container that returns `true` is asked ``performShow(_:action:sender:)``.
+    nonisolated func overrides(_ action: ShowAction) -> Bool
+
+    /// A custom container's `show` / `showDetailViewController` override: what to do with
+    /// `viewController` now that this controller is the target (R2.2–R2.4). Called inside the
+    /// request's transition, before its change; the answer becomes the change. Only called on
+    /// controllers that are not built-in containers and whose ``overrides(_:)`` is `true`.
+    /// Default: ``ShowHandling/present(_:)`` with the controller's own style (what UIKit's
+    /// base `show` does).
+    func performShow(_ viewController: any ViewController, action: ShowAction, sender: (any Sendable)?) async
+        -> ShowHandling
+
     /// Whether a segue triggered from the storyboard (a control) should run (R1.1). Not
     /// consulted for ``performSegue(withIdentifier:sender:animated:policy:)`` (R1.2). Default `true`.
     func shouldPerformSegue(withIdentifier identifier: String, sender: (any Sendable)?) async -> Bool
@@ -160,6 +178,16 @@ extension ViewController {
     public func viewDidDisappear(_ animated: Bool) async {}
     public func willMove(toParent parent: (any ViewController)?) async {}
     public func didMove(toParent parent: (any ViewController)?) async {}
+    public nonisolated func overrides(_ action: ShowAction) -> Bool {
+        switch kind {
+        case .navigation: action == .show
+        case .split: true
+        case .content, .tabBar: false
+        }
+    }
+    public func performShow(_ viewController: any ViewController, action: ShowAction, sender: (any Sendable)?) async
+        -> ShowHandling
+    { .present(nil) }
     public func shouldPerformSegue(withIdentifier identifier: String, sender: (any Sendable)?) async -> Bool { true }
     public func prepare(for segue: Segue, sender: (any Sendable)?) async throws {}
     public nonisolated var unwindActions: Set<String> { [] }

@@ -82,6 +82,9 @@ public enum CommittedChange: Sendable, Hashable, Codable {
     case replaceSecondary(split: ControllerID, secondary: ControllerID?)
     /// The split view controller collapsed (`true`) or expanded.
     case setCollapsed(split: ControllerID, collapsed: Bool)
+    /// A column-style split view controller's columns or collapsed state changed (R5.7); its
+    /// whole subtree after the change was journaled just before (``JournalEvent/Kind/entered(_:)``).
+    case setColumns(split: ControllerID, collapsed: Bool)
     /// The window's traits changed.
     case setTraits(Traits)
     /// A custom container added a child.

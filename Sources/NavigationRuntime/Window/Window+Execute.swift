@@ -25,6 +25,10 @@ extension Window {
 
         case .pop(let navigation):
             try checkAttached(navigation)
+            if let back = moreListSelection(popping: navigation) {
+                change = back
+                break
+            }
             let stack = navigation.context.children
             guard stack.count > 1 else { return .noChange }
             change = .pop(navigation, keeping: stack.count - 1)
@@ -52,6 +56,10 @@ extension Window {
 
         case .popToRoot(let navigation):
             try checkAttached(navigation)
+            if let back = moreListSelection(popping: navigation) {
+                change = back
+                break
+            }
             let stack = navigation.context.children
             guard stack.count > 1 else { return .noChange }
             change = .pop(navigation, keeping: 1)
@@ -79,9 +87,11 @@ extension Window {
             guard source.context.isAttached, let presenter = dismissingPresenter(for: source) else { return .noChange }
             change = .dismiss(presenter: presenter)
 
-        case .show(let controller, let source, _, let detail):
+        case .show(let controller, let source, let sender, let detail):
             try checkAttached(source)
-            guard let show = try await showChange(of: controller, from: source, detail: detail) else { return .noChange }
+            guard let show = try await showChange(of: controller, from: source, detail: detail, sender: sender) else {
+                return .noChange
+            }
             change = show
 
         case .segue(let source, let identifier, let sender, let triggered):
@@ -270,22 +280,75 @@ extension Window {
     // MARK: - show / showDetail (R2.1–R2.4)
 
     /// The change `show` or `showDetail` makes: to the target found along the next-responder
-    /// chain (R2.2), else a modal presentation from the source (R2.1, R2.4).
+    /// chain (R2.2), else a modal presentation from the source (R2.1, R2.4). A built-in
+    /// container acts as UIKit's does (R2.3–R2.6); a custom container that overrides the
+    /// action says what to do (``ViewController/performShow(_:action:sender:)``), possibly by
+    /// forwarding to another target.
     ///
     /// - Returns: the change, or `nil` when there is nothing to do (a split's delegate claimed
     ///   a show-detail, or the controller already is the secondary, R2.5).
-    func showChange(of controller: any ViewController, from source: any ViewController, detail: Bool) async throws
-        -> Change?
-    {
+    func showChange(
+        of controller: any ViewController,
+        from source: any ViewController,
+        detail: Bool,
+        sender: (any Sendable)? = nil
+    ) async throws -> Change? {
         let action: ShowAction = detail ? .showDetail : .show
-        switch targetViewController(forAction: action, from: source) {
-        case let navigation as NavigationController:
-            try checkPushable(controller, onto: navigation)
-            return .push(navigation, controller)
-        case let split as SplitViewController:
-            return try await splitShowChange(of: controller, in: split, detail: detail)
-        default:
-            return try presentation(of: controller, from: source, style: nil)
+        var target = targetViewController(forAction: action, from: source)
+        // The custom containers asked so far: a forward back to one of them is a cycle.
+        var asked: [ObjectIdentifier] = []
+        while true {
+            switch target {
+            case let navigation as NavigationController:
+                try checkPushable(controller, onto: navigation)
+                return .push(navigation, controller)
+            case let split as SplitViewController:
+                return try await splitShowChange(of: controller, in: split, detail: detail)
+            case let container?:
+                // A custom container that overrides the action (R2.2, R2.3).
+                guard !asked.contains(ObjectIdentifier(container)) else {
+                    throw NavigationError(
+                        .invalidRequest,
+                        "\(describe(container)) forwards \(action) back to itself through its show overrides.",
+                        window: id, controllers: [container.id, controller.id]
+                    )
+                }
+                asked.append(ObjectIdentifier(container))
+                let handling = await container.performShow(controller, action: action, sender: sender)
+                // User code ran: judge its answer against the tree as it is now.
+                try checkAttached(container)
+                switch handling {
+                case .addChild:
+                    try checkInsertable(controller, into: container, code: .controllerInUse)
+                    return .addChild(controller, to: container, completesMove: true)
+                case .replaceChild(let old):
+                    guard old.context.parent === container, old !== controller else {
+                        throw NavigationError(
+                            .invalidRequest,
+                            "\(describe(old)) is not a child of \(describe(container)) that \(describe(controller)) can replace.",
+                            window: id, controllers: [container.id, old.id, controller.id]
+                        )
+                    }
+                    try checkInsertable(controller, into: container, code: .controllerInUse)
+                    return .composite([
+                        .removeFromParent(old, completesMove: true),
+                        .addChild(controller, to: container, completesMove: true),
+                    ])
+                case .push(let navigation):
+                    try checkAttached(navigation)
+                    try checkPushable(controller, onto: navigation)
+                    return .push(navigation, controller)
+                case .forward(let next):
+                    try checkAttached(next)
+                    target = next
+                case .present(let style):
+                    return try presentation(of: controller, from: source, style: style)
+                case .handled:
+                    return nil
+                }
+            case nil:
+                return try presentation(of: controller, from: source, style: nil)
+            }
         }
     }
 
@@ -460,6 +523,14 @@ extension Window {
             switch parent.kind {
             case .navigation: shown = children.last === child
             case .tabBar: shown = children.indices.contains(parent.context.selectedIndex) && children[parent.context.selectedIndex] === child
+            case .split where parent.context.splitColumns != nil:
+                // A column-style split shows its top column collapsed, all but compact expanded (R5.7).
+                let context = parent.context
+                let index = children.firstIndex { $0 === child } ?? 0
+                shown =
+                    context.isCollapsed
+                    ? index == context.selectedIndex
+                    : context.splitColumns.map { !$0.indices.contains(index) || $0[index] != .compact } ?? true
             case .split, .content: shown = true
             }
             guard shown else {
@@ -474,13 +545,36 @@ extension Window {
     }
 
     func checkPushable(_ controller: any ViewController, onto navigation: NavigationController) throws {
+        try checkNotMore(navigation)
         try checkOwned(controller)
         if controller.context.parent === navigation { throw pushedTwice(controller, onto: navigation) }
         if controller.kind == .navigation { throw pushingNavigationController(controller, onto: navigation) }
         try checkInsertable(controller, into: navigation, code: .controllerInUse)
     }
 
+    /// Popping the More navigation controller while it shows an excess tab goes back to the
+    /// More list: the tab bar selects More (R5.1, R5.2; the back button of UIKit's More stack).
+    private func moreListSelection(popping navigation: NavigationController) -> Change? {
+        guard let parent = navigation.context.parent, parent.kind == .tabBar,
+            let tabBar = parent as? TabBarController, tabBar.moreStorage === navigation, tabBar.childShownInMore() != nil
+        else { return nil }
+        return .selectTab(tabBar, tabBar.tabCount)
+    }
+
+    /// The More navigation controller's stack is the tab bar's to manage (R5.2).
+    private func checkNotMore(_ navigation: NavigationController) throws {
+        guard let parent = navigation.context.parent, parent.kind == .tabBar,
+            let tabBar = parent as? TabBarController, tabBar.moreStorage === navigation
+        else { return }
+        throw NavigationError(
+            .invalidRequest,
+            "\(describe(navigation)) is the More navigation controller of \(describe(tabBar)); select a tab to show it there.",
+            window: id, controllers: [navigation.id, tabBar.id]
+        )
+    }
+
     private func checkStack(_ controllers: [any ViewController], for navigation: NavigationController) throws {
+        try checkNotMore(navigation)
         var seen: Set<ObjectIdentifier> = []
         for controller in controllers {
             try checkOwned(controller)
@@ -518,16 +612,4 @@ public enum ShowAction: Sendable, Hashable {
     case show
     /// `showDetailViewController(_:sender:)`.
     case showDetail
-}
-
-extension ViewController {
-    /// Whether this controller handles the action itself (R2.3: navigation controllers
-    /// override `show`; split view controllers both).
-    nonisolated func overrides(_ action: ShowAction) -> Bool {
-        switch kind {
-        case .navigation: action == .show
-        case .split: true
-        case .content, .tabBar: false
-        }
-    }
 }

@@ -12,14 +12,17 @@ enum Change {
     case selectTab(TabBarController, Int)
     /// Replace a split view controller's secondary column (expanded show-detail, R5.8).
     case replaceSecondary(SplitViewController, any ViewController)
-    /// Collapse (`true`) or expand a split view controller (R5.6).
-    case setCollapsed(SplitViewController, Bool, discardSecondary: Bool)
+    /// Collapse (`true`) or expand a split view controller (R5.6); a column-style split
+    /// collapsing shows `topColumn` (R5.7).
+    case setCollapsed(SplitViewController, Bool, discardSecondary: Bool, topColumn: SplitColumn? = nil)
     /// Set the window's traits.
     case traits(Traits)
-    /// A custom container adds a child (`addChild`, R6.11).
-    case addChild(any ViewController, to: any ViewController)
-    /// A child leaves its container (`removeFromParent`, R6.11).
-    case removeFromParent(any ViewController)
+    /// A custom container adds a child (`addChild`, R6.11). With `completesMove` the runtime
+    /// also delivers `didMove(toParent:)` (a custom container's `show` override, R2.3).
+    case addChild(any ViewController, to: any ViewController, completesMove: Bool = false)
+    /// A child leaves its container (`removeFromParent`, R6.11). With `completesMove` the
+    /// runtime also delivers `willMove(toParent: nil)` (a custom container's `show` override).
+    case removeFromParent(any ViewController, completesMove: Bool = false)
     /// Several changes as one transition (an unwind: dismissals, then containers outermost inward).
     case composite([Change])
 }
@@ -474,8 +477,27 @@ extension Window {
             case .navigation:
                 if let top = context.children.last { collectVisible(top, layer: layer, into: &set) }
             case .tabBar:
-                if context.children.indices.contains(context.selectedIndex) {
+                // (Only a tab bar with a More tab, one more child than tabs beyond the bar's
+                // limit, pays for the cast.)
+                if context.children.count > TabBarController.maximumVisibleTabs + 1,
+                    let tabBar = controller as? TabBarController, let more = tabBar.moreStorage,
+                    let shown = tabBar.childShownInMore()
+                {
+                    // An excess tab is shown inside the More navigation controller, over its
+                    // list (R5.2).
+                    set.steps.append(.init(controller: more, layer: layer, isExit: false))
+                    collectVisible(shown, layer: layer, into: &set)
+                    set.steps.append(.init(controller: more, layer: layer, isExit: true))
+                } else if context.children.indices.contains(context.selectedIndex) {
                     collectVisible(context.children[context.selectedIndex], layer: layer, into: &set)
+                }
+            case .split where context.splitColumns != nil:
+                // Column-style (R5.7): collapsed, the top column; expanded, all but compact.
+                let columns = context.splitColumns ?? []
+                for (index, child) in context.children.enumerated() {
+                    let column = columns.indices.contains(index) ? columns[index] : .compact
+                    let shown = context.isCollapsed ? index == context.selectedIndex : column != .compact
+                    if shown { collectVisible(child, layer: layer, into: &set) }
                 }
             case .split where context.isCollapsed:
                 if let primary = context.children.first { collectVisible(primary, layer: layer, into: &set) }
@@ -495,6 +517,9 @@ extension Window {
         context.isAttached = true
         if !context.didAdoptInitialChildren {
             context.didAdoptInitialChildren = true
+            if controller.kind == .split, let split = controller as? SplitViewController {
+                context.splitColumns = split.initialColumns
+            }
             let initial = controller.initialChildren
             if !initial.isEmpty && context.children.isEmpty {
                 context.children = initial
@@ -517,7 +542,11 @@ extension Window {
         if controller.kind == .split, traits.horizontalSizeClass == .compact, !context.isCollapsed,
             let split = controller as? SplitViewController
         {
-            collapseSplit(split, discardSecondary: false)
+            if context.splitColumns != nil {
+                setColumnsCollapsed(split, true, top: nil)  // the proposal (R5.7)
+            } else {
+                collapseSplit(split, discardSecondary: false)
+            }
         }
     }
 
@@ -560,6 +589,19 @@ extension Window {
     /// Applies a change to the tree (R4.1: the tree reflects it from the begin phase on).
     private func apply(_ change: Change) -> AppliedChange {
         switch change {
+        case .replaceSecondary(let split, let controller) where split.context.splitColumns != nil:
+            let state = SplitState(split)
+            var applied = AppliedChange(undo: .split(state))
+            if let old = replaceSecondaryColumn(of: split, with: controller) {
+                setParent(old, nil)
+                detach(old)
+                applied.moves.append(.init(controller: old, from: split, to: nil))
+            }
+            setParent(controller, split)
+            applied.moves.append(.init(controller: controller, from: nil, to: split))
+            if split.context.isAttached { attach(controller, into: &applied) }
+            return applied
+
         case .replaceSecondary(let split, let controller):
             let state = SplitState(split)
             var applied = AppliedChange(undo: .split(state))
@@ -578,9 +620,15 @@ extension Window {
             if context.isAttached { attach(controller, into: &applied) }
             return applied
 
-        case .setCollapsed(let split, let collapse, let discard):
+        case .setCollapsed(let split, let collapse, let discard, let top):
             let state = SplitState(split)
-            if collapse { collapseSplit(split, discardSecondary: discard) } else { expandSplit(split) }
+            if split.context.splitColumns != nil {
+                setColumnsCollapsed(split, collapse, top: top)
+            } else if collapse {
+                collapseSplit(split, discardSecondary: discard)
+            } else {
+                expandSplit(split)
+            }
             var applied = AppliedChange(undo: .split(state))
             applied.moves = state.moves(to: SplitState(split), in: split)
             if split.context.isAttached {
@@ -593,23 +641,23 @@ extension Window {
             self.traits = traits
             return AppliedChange(undo: .traits(old: old))
 
-        case .addChild(let child, let parent):
+        case .addChild(let child, let parent, let completesMove):
             var applied = AppliedChange(undo: .addChild(parent: parent, child: child))
             var move = AppliedChange.Move(controller: child, from: nil, to: parent)
-            move.deliversDidMove = false
+            move.deliversDidMove = completesMove
             applied.moves.append(move)
             parent.context.children.append(child)
             setParent(child, parent)
             if parent.context.isAttached { attach(child, into: &applied) }
             return applied
 
-        case .removeFromParent(let child):
+        case .removeFromParent(let child, let completesMove):
             guard let parent = child.context.parent,
                 let index = parent.context.children.firstIndex(where: { $0 === child })
             else { return AppliedChange(undo: .traits(old: traits)) }
             var applied = AppliedChange(undo: .removeFromParent(parent: parent, child: child, index: index))
             var move = AppliedChange.Move(controller: child, from: parent, to: nil)
-            move.deliversWillMove = false
+            move.deliversWillMove = completesMove
             applied.moves.append(move)
             parent.context.children.remove(at: index)
             setParent(child, nil)
@@ -729,8 +777,9 @@ extension Window {
         case .stack: return applied.moves.filter { $0.to != nil && !$0.isAdoption }.map(\.controller)
         case .present(let presenter): return presenter.context.presented.map { [$0] } ?? []
         case .split(let state):
-            // A collapse or expansion rearranges the whole split; a new secondary enters alone.
-            if state.collapsed != state.split.context.isCollapsed { return [state.split] }
+            // A collapse or expansion rearranges the whole split, and a column-style split's
+            // columns are journaled whole; a classic split's new secondary enters alone.
+            if state.collapsed != state.split.context.isCollapsed || state.columns != nil { return [state.split] }
             let children = state.split.context.children
             return children.count > 1 ? [children[1]] : []
         case .composite(let parts): return parts.flatMap(entered)
@@ -745,6 +794,7 @@ extension Window {
         switch applied.undo {
         case .split(let state):
             let context = state.split.context
+            if state.columns != nil { return .setColumns(split: state.split.id, collapsed: context.isCollapsed) }
             if context.isCollapsed != state.collapsed {
                 return .setCollapsed(split: state.split.id, collapsed: context.isCollapsed)
             }
@@ -806,11 +856,16 @@ extension Window {
     func undo(_ applied: AppliedChange) {
         switch applied.undo {
         case .split(let state):
+            let current = SplitState(state.split)
             state.restore(attached: state.split.context.isAttached) { controller, parent in
                 setParent(controller, parent)
                 if parent == nil { detach(controller) } else if state.split.context.isAttached { reattach(controller) }
             }
-            return
+            // A secondary the change brought in leaves again (free to be shown elsewhere).
+            for controller in state.arrivals(since: current) {
+                setParent(controller, nil)
+                detach(controller)
+            }
         case .traits(let old):
             traits = old
             return
@@ -818,7 +873,6 @@ extension Window {
             parent.context.children.removeAll { $0 === child }
             setParent(child, nil)
             detach(child)
-            return
         case .removeFromParent(let parent, let child, let index):
             parent.context.children.insert(child, at: min(index, parent.context.children.count))
             setParent(child, parent)

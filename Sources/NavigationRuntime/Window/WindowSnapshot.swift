@@ -56,10 +56,16 @@ public struct ControllerSnapshot: Sendable, Hashable, Codable {
     public var appearance: AppearanceState
     /// The children, in order (a navigation stack bottom to top).
     public var children: [ControllerSnapshot]
-    /// The selected child (tab bar controllers).
+    /// The selected child's index in ``children`` (tab bar controllers). A tab bar with a More
+    /// tab has its More navigation controller as its last child, so More selected is
+    /// `children.count - 1` (R5.1, R5.2).
     public var selectedIndex: Int?
     /// The style it was presented with, if it is presented.
     public var presentationStyle: PresentationStyle?
+    /// A column-style split view controller's column of each child, in child order (`nil`
+    /// for every other controller); while it is collapsed ``selectedIndex`` names the child
+    /// on screen (R5.7).
+    public var columns: [SplitColumn]?
     private var presentedStorage: [ControllerSnapshot]
 
     /// What it presents, if anything.
@@ -78,7 +84,8 @@ public struct ControllerSnapshot: Sendable, Hashable, Codable {
         children: [ControllerSnapshot] = [],
         selectedIndex: Int? = nil,
         presentationStyle: PresentationStyle? = nil,
-        presented: ControllerSnapshot? = nil
+        presented: ControllerSnapshot? = nil,
+        columns: [SplitColumn]? = nil
     ) {
         self.id = id
         self.scene = scene
@@ -88,11 +95,12 @@ public struct ControllerSnapshot: Sendable, Hashable, Codable {
         self.children = children
         self.selectedIndex = selectedIndex
         self.presentationStyle = presentationStyle
+        self.columns = columns
         self.presentedStorage = presented.map { [$0] } ?? []
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, scene, className, kind, appearance, children, selectedIndex, presentationStyle, presented
+        case id, scene, className, kind, appearance, children, selectedIndex, presentationStyle, presented, columns
     }
 
     public init(from decoder: any Decoder) throws {
@@ -105,6 +113,7 @@ public struct ControllerSnapshot: Sendable, Hashable, Codable {
         self.children = try container.decodeIfPresent([ControllerSnapshot].self, forKey: .children) ?? []
         self.selectedIndex = try container.decodeIfPresent(Int.self, forKey: .selectedIndex)
         self.presentationStyle = try container.decodeIfPresent(PresentationStyle.self, forKey: .presentationStyle)
+        self.columns = try container.decodeIfPresent([SplitColumn].self, forKey: .columns)
         let presented = try container.decodeIfPresent(ControllerSnapshot.self, forKey: .presented)
         self.presentedStorage = presented.map { [$0] } ?? []
     }
@@ -120,6 +129,7 @@ public struct ControllerSnapshot: Sendable, Hashable, Codable {
         try container.encodeIfPresent(selectedIndex, forKey: .selectedIndex)
         try container.encodeIfPresent(presentationStyle, forKey: .presentationStyle)
         try container.encodeIfPresent(presented, forKey: .presented)
+        try container.encodeIfPresent(columns, forKey: .columns)
     }
 }
 
@@ -159,9 +169,11 @@ extension Window {
             kind: controller.kind,
             appearance: context.appearance,
             children: context.children.map(snapshot(of:)),
-            selectedIndex: controller.kind == .tabBar ? context.selectedIndex : nil,
+            selectedIndex: controller.kind == .tabBar || (context.isCollapsed && context.splitColumns != nil)
+                ? context.selectedIndex : nil,
             presentationStyle: context.presentationStyle,
-            presented: context.presented.map(snapshot(of:))
+            presented: context.presented.map(snapshot(of:)),
+            columns: context.splitColumns
         )
     }
 }
