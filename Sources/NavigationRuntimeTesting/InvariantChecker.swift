@@ -36,19 +36,34 @@ public struct InvariantChecker: Sendable {
     }
 
     /// Collects a finished journal stream and checks it.
-    public static func check(journal: AsyncStream<JournalEvent>, finalSnapshot: WindowSnapshot?) async -> Report {
+    ///
+    /// - Parameter start: the window's snapshot taken when the journal was subscribed, if that
+    ///   was after the window's first commit (see ``check(events:finalSnapshot:start:)``).
+    public static func check(
+        journal: AsyncStream<JournalEvent>,
+        finalSnapshot: WindowSnapshot?,
+        start: WindowSnapshot? = nil
+    ) async -> Report {
         var events: [JournalEvent] = []
         for await event in journal { events.append(event) }
-        return check(events: events, finalSnapshot: finalSnapshot)
+        return check(events: events, finalSnapshot: finalSnapshot, start: start)
     }
 
     /// Checks a list of events of one window.
-    public static func check(events: [JournalEvent], finalSnapshot: WindowSnapshot?) -> Report {
+    ///
+    /// - Parameter start: the window's snapshot taken, between transitions, when the journal
+    ///   was subscribed. With it, the journal need not start at the window's first commit: the
+    ///   controllers start in the appearance the snapshot gives them, the next commit must be
+    ///   the snapshot's sequence number plus one, and the reference model replays the journal
+    ///   from the snapshot's tree. Without it, the model replays only a journal that starts at
+    ///   the first commit.
+    public static func check(events: [JournalEvent], finalSnapshot: WindowSnapshot?, start: WindowSnapshot? = nil) -> Report {
         var violations: [String] = []
         var accepted: [RequestID] = []
         var committed: [RequestID] = []
-        var expectedSequence: UInt64?
+        var expectedSequence: UInt64? = start.flatMap { $0.sequence == .max ? nil : $0.sequence + 1 }
         var state: [ControllerID: AppearanceState] = [:]
+        for controller in start?.allControllers ?? [] { state[controller.id] = controller.appearance }
         var moving: Set<ControllerID> = []
         var closed = false
         for event in events {
@@ -85,8 +100,8 @@ public struct InvariantChecker: Sendable {
                 violations.append("\(id) was left \(final)")
             }
         }
-        if let finalSnapshot, !tornDown, replaysFromTheStart(events) {
-            if let mismatch = LinearizabilityChecker.check(events: events, finalSnapshot: finalSnapshot) {
+        if let finalSnapshot, !tornDown, start != nil || replaysFromTheStart(events) {
+            if let mismatch = LinearizabilityChecker.check(events: events, start: start, finalSnapshot: finalSnapshot) {
                 violations.append("not linearizable: \(mismatch)")
             }
         }

@@ -6,14 +6,18 @@ import NavigationRuntimeTesting
 public struct RecordedWindow: Sendable, Hashable {
     /// The window.
     public var window: WindowID
+    /// The window's tree when its journal was subscribed, if that was after its first commit.
+    public var start: WindowSnapshot?
     /// The window's tree when its load ended (before it was closed).
     public var finalSnapshot: WindowSnapshot
-    /// The window's journal, from before its first commit to its close.
+    /// The window's journal, from its subscription (before its first commit, or at ``start``)
+    /// to its close.
     public var events: [JournalEvent]
 
     /// Creates a recorded window.
-    public init(window: WindowID, finalSnapshot: WindowSnapshot, events: [JournalEvent]) {
+    public init(window: WindowID, start: WindowSnapshot? = nil, finalSnapshot: WindowSnapshot, events: [JournalEvent]) {
         self.window = window
+        self.start = start
         self.finalSnapshot = finalSnapshot
         self.events = events
     }
@@ -27,13 +31,14 @@ public struct RecordedWindow: Sendable, Hashable {
 ///
 /// ```
 /// {"command":"swift run navstress run ...","format":"navstress-recording","version":1}
-/// {"final":{...WindowSnapshot...},"window":1}
+/// {"final":{...WindowSnapshot...},"start":{...WindowSnapshot...},"window":1}
 /// {"event":{...JournalEvent...}}
 /// ...
 /// ```
 ///
-/// The header comes first; each window's line (its id and final snapshot) is followed by its
-/// events, which must all belong to that window.
+/// The header comes first; each window's line (its id, final snapshot and, if its journal
+/// started after its first commit, the snapshot it started from) is followed by its events,
+/// which must all belong to that window.
 public struct JournalRecording: Sendable, Hashable {
     /// The format's name in the header.
     public static let format = "navstress-recording"
@@ -69,6 +74,7 @@ public struct JournalRecording: Sendable, Hashable {
         var command: String?
         var window: WindowID?
         var final: WindowSnapshot?
+        var start: WindowSnapshot?
         var event: JournalEvent?
     }
 
@@ -88,7 +94,7 @@ public struct JournalRecording: Sendable, Hashable {
         }
         try append(Line(format: Self.format, version: Self.version, command: command))
         for window in windows {
-            try append(Line(window: window.window, final: window.finalSnapshot))
+            try append(Line(window: window.window, final: window.finalSnapshot, start: window.start))
             for event in window.events { try append(Line(event: event)) }
         }
         return data
@@ -128,8 +134,8 @@ public struct JournalRecording: Sendable, Hashable {
             switch (line.window, line.final, line.event, line.format) {
             case (let id?, let final?, nil, nil):
                 guard seen.insert(id).inserted else { throw ReadError(line: number, message: "window \(id) recorded twice") }
-                current.windows.append(RecordedWindow(window: id, finalSnapshot: final, events: []))
-            case (nil, nil, let event?, nil):
+                current.windows.append(RecordedWindow(window: id, start: line.start, finalSnapshot: final, events: []))
+            case (nil, nil, let event?, nil) where line.start == nil:
                 guard let last = current.windows.indices.last else {
                     throw ReadError(line: number, message: "an event before any window line")
                 }
@@ -158,9 +164,9 @@ public struct JournalRecording: Sendable, Hashable {
     }
 
     /// Checks every window's journal again: the ``InvariantChecker`` (which replays it through
-    /// the ``ReferenceModel`` when it starts at the window's first commit) against the final
-    /// snapshot.
+    /// the ``ReferenceModel`` from the window's first commit or from its start snapshot)
+    /// against the final snapshot.
     public func check() -> [(window: WindowID, report: InvariantChecker.Report)] {
-        windows.map { ($0.window, InvariantChecker.check(events: $0.events, finalSnapshot: $0.finalSnapshot)) }
+        windows.map { ($0.window, InvariantChecker.check(events: $0.events, finalSnapshot: $0.finalSnapshot, start: $0.start)) }
     }
 }

@@ -7,9 +7,11 @@ import Synchronization
 /// requests; then checks every window's journal.
 ///
 /// Two phases: every window is opened first (its journal subscribed, its root set; in the
-/// `multi-window` scenario its navigation stack pushed three deep), and the resident memory of
-/// the idle windows is read; then every window's tasks run and each window's journal is checked
-/// as soon as its window is done (only the journals that are recorded stay in memory).
+/// `multi-window` scenario its navigation stack pushed three deep, and its journal subscribed
+/// only when its load starts, from a snapshot), and the resident memory of the idle windows is
+/// read; then every window's tasks run and each window's journal is checked as soon as its
+/// window is done (only the journals that are recorded stay in memory). At most
+/// ``windowsInFlight`` windows open, or run their load, at a time.
 ///
 /// With one window and one task the run is sequential and replays byte for byte from its seed
 /// (see ``LoadConfiguration/isSequential``).
@@ -31,10 +33,15 @@ public enum LoadDriver {
         }
     }
 
+    /// How many windows open, or run their load, at a time (each window's tasks run in
+    /// parallel with the other windows in flight).
+    static let windowsInFlight = 1_024
+
     /// A window opened by the first phase.
     private struct OpenWindow: Sendable {
         let window: Window
-        let journal: AsyncStream<JournalEvent>
+        /// Its journal since before its first commit; `nil`: subscribe when its load starts.
+        let journal: AsyncStream<JournalEvent>?
         let root: NavigationController?
     }
 
@@ -74,7 +81,9 @@ public enum LoadDriver {
 
         // Phase 1: open every window.
         let opened = try await withThrowingTaskGroup(of: (Int, OpenWindow).self) { group in
+            var windows: [OpenWindow?] = Array(repeating: nil, count: configuration.windows)
             for index in 0..<configuration.windows {
+                if index >= windowsInFlight, let (done, window) = try await group.next() { windows[done] = window }
                 group.addTask {
                     let window = try await open(
                         WindowID(UInt64(index + 1)), scenario: scenario, storyboard: storyboard, application: application
@@ -82,7 +91,6 @@ public enum LoadDriver {
                     return (index, window)
                 }
             }
-            var windows: [OpenWindow?] = Array(repeating: nil, count: configuration.windows)
             for try await (index, window) in group { windows[index] = window }
             return windows.compactMap { $0 }
         }
@@ -100,7 +108,14 @@ public enum LoadDriver {
         var recorded: [RecordedWindow] = []
         var deferred = 0
         try await withThrowingTaskGroup(of: WindowResult.self) { group in
-            for open in opened {
+            func collect(_ result: WindowResult) {
+                total.merge(result.tally)
+                windows.append(LoadReport.WindowVerdict(id: result.id, commits: result.commits, violations: result.violations))
+                deferred += result.deferred
+                if let window = result.recorded { recorded.append(window) }
+            }
+            for (index, open) in opened.enumerated() {
+                if index >= windowsInFlight, let result = try await group.next() { collect(result) }
                 group.addTask {
                     try await runWindow(
                         open, scenario: scenario, storyboard: storyboard, application: application,
@@ -108,12 +123,7 @@ public enum LoadDriver {
                     )
                 }
             }
-            for try await result in group {
-                total.merge(result.tally)
-                windows.append(LoadReport.WindowVerdict(id: result.id, commits: result.commits, violations: result.violations))
-                deferred += result.deferred
-                if let window = result.recorded { recorded.append(window) }
-            }
+            for try await result in group { collect(result) }
         }
         let elapsed = clock.now - start
         progressTask?.cancel()
@@ -149,7 +159,8 @@ public enum LoadDriver {
             scenario == .deepLinkRace
             ? await application.openWindow(configuration: scenario.windowConfiguration)
             : Window(id: id, configuration: scenario.windowConfiguration)
-        let journal = await window.journal()
+        // multi-window keeps many windows idle: their journals start with their loads.
+        let journal = scenario == .multiWindow ? nil : await window.journal()
         if let storyboard {
             try await window.setRoot(scene: storyboard.initial, from: storyboard.catalog)
             return OpenWindow(window: window, journal: journal, root: nil)
@@ -178,6 +189,9 @@ public enum LoadDriver {
         let window = open.window
         let id = window.id
         let root = open.root
+        // Nothing runs in the window between these two calls (its tasks start below).
+        let start = open.journal == nil ? await window.snapshot() : nil
+        let journal = if let journal = open.journal { journal } else { await window.journal() }
         let sequential = configuration.isSequential
         let tally = await withTaskGroup(of: Tally.self) { group in
             for task in 0..<configuration.tasks {
@@ -212,7 +226,7 @@ public enum LoadDriver {
         }
         let snapshot = await window.snapshot()
         await window.close()
-        let report = await InvariantChecker.check(journal: open.journal, finalSnapshot: snapshot)
+        let report = await InvariantChecker.check(journal: journal, finalSnapshot: snapshot, start: start)
         let failed = !report.violations.isEmpty || tally.sent != tally.resolved
         return WindowResult(
             id: id,
@@ -223,7 +237,7 @@ public enum LoadDriver {
                 if case .deferred = event.kind { count + 1 } else { count }
             },
             recorded: configuration.recordsEveryWindow || failed
-                ? RecordedWindow(window: id, finalSnapshot: snapshot, events: report.events) : nil
+                ? RecordedWindow(window: id, start: start, finalSnapshot: snapshot, events: report.events) : nil
         )
     }
 

@@ -15,7 +15,8 @@ enum RunCommand {
                               present-collision, back-spam, cancel-storm, deep-link-race,
                               multi-window.
           --storyboard FILE   Walk this storyboard's segues at random instead (initial scene as root).
-          --windows N         Windows running at once (default: 4).
+          --windows N         Windows (default: 4), all open at once; up to 1,024 of them
+                              run their load at a time.
           --tasks N           Tasks triggering requests in each window (default: 8).
           --requests N        Requests in all (default: 20000).
           --cancel-rate P     Fraction of requests whose task is cancelled (default: 0.1).
