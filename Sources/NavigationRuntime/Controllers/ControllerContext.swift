@@ -39,8 +39,6 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
     // rules that out (one serial executor); the runtime never holds an inout access to one of
     // them across a call that touches the same field.
 
-    /// Whether the runtime has taken the controller's initial children (containers) yet.
-    @exclusivity(unchecked) var didAdoptInitialChildren = false
     /// The container or content controller this controller is a child of, while it is in the
     /// window's tree. A strong reference: the window clears it when the controller leaves the
     /// tree, so only attached subtrees have child-to-parent links (no cycle outlives the tree,
@@ -56,6 +54,8 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
     @exclusivity(unchecked) var presentationStyle: PresentationStyle?
     /// The transition style of its presentation, while presented (R3.5).
     @exclusivity(unchecked) var presentationTransitionStyle: TransitionStyle?
+    /// Whether the runtime has taken the controller's initial children (containers) yet.
+    @exclusivity(unchecked) var didAdoptInitialChildren = false
     /// Whether the controller is in its window's tree (reachable from the root).
     @exclusivity(unchecked) var isAttached = false
     /// Whether `viewDidLoad` has been delivered (R6.1).
@@ -72,12 +72,32 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
     @exclusivity(unchecked) var hasDelegate = false
     /// The `animated` flag of the last manual `beginAppearanceTransition`, for its end (R6.12).
     @exclusivity(unchecked) var manualAppearanceAnimated = false
+    /// The state only tab bar and split view controllers use, allocated on first write, so
+    /// that a content controller's context does not carry it (32 bytes less per controller).
+    @exclusivity(unchecked) private var containerState: ContainerState?
+
     /// Whether a split view controller is collapsed (only its primary on screen).
-    @exclusivity(unchecked) var isCollapsed = false
+    var isCollapsed: Bool {
+        get { containerState?.isCollapsed ?? false }
+        set { containerStateForWriting().isCollapsed = newValue }
+    }
     /// What a collapsed split view controller put aside, to restore when it expands.
-    @exclusivity(unchecked) var splitStash: SplitState.Stash?
+    var splitStash: SplitState.Stash? {
+        get { containerState?.splitStash }
+        set { containerStateForWriting().splitStash = newValue }
+    }
     /// The selected child index (tab bar controllers).
-    @exclusivity(unchecked) var selectedIndex = 0
+    var selectedIndex: Int {
+        get { containerState?.selectedIndex ?? 0 }
+        set { containerStateForWriting().selectedIndex = newValue }
+    }
+
+    private func containerStateForWriting() -> ContainerState {
+        if let containerState { return containerState }
+        let state = ContainerState()
+        containerState = state
+        return state
+    }
 
     init(window: Window, id: ControllerID, scene: SceneStorage?, catalog: SceneCatalog?) {
         self.window = window
@@ -107,4 +127,12 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
     public func makeContext(scene: Scene? = nil) -> ControllerContext {
         window.makeContext(scene: scene, catalog: scene == nil ? nil : catalog)
     }
+}
+
+/// The part of a ``ControllerContext`` only containers use. Accessed, like the context's other
+/// mutable fields, only from the window's serial executor (see the proof on the context).
+private final class ContainerState {
+    @exclusivity(unchecked) var isCollapsed = false
+    @exclusivity(unchecked) var splitStash: SplitState.Stash?
+    @exclusivity(unchecked) var selectedIndex = 0
 }
