@@ -124,7 +124,8 @@ extension LoadReport {
         guard let end = memory.end else { return "unavailable (no /proc/self/status)" }
         var parts: [String] = []
         if let idle = memory.idle {
-            parts.append("\(ResidentMemory.mebibytes(idle.current)) resident with \(configuration.windows) idle windows open")
+            let windows = configuration.windows == 1 ? "1 idle window" : "\(configuration.windows) idle windows"
+            parts.append("\(ResidentMemory.mebibytes(idle.current)) resident with \(windows) open")
         }
         parts.append("\(ResidentMemory.mebibytes(end.current)) at the end")
         parts.append("peak \(ResidentMemory.mebibytes(end.peak))")
