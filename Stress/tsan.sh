@@ -25,5 +25,5 @@ if grep -q "ThreadSanitizer" "$log"; then
     echo "tsan.sh: ThreadSanitizer reported $(grep -c 'WARNING: ThreadSanitizer' "$log") warning(s)" >&2
     exit 1
 fi
-echo "tsan.sh: no ThreadSanitizer report (swift test exited $status)" >&2
+echo "tsan.sh: no sanitizer report (swift test exited $status)" >&2
 exit "$status"
