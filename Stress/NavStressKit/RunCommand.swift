@@ -33,6 +33,24 @@ enum RunCommand {
         Exit code 0 when nothing was lost and every window's checker held, 1 otherwise.
         """
 
+    /// Where the report's journals go: the `--record` file, else, for a failing run that
+    /// kept its failed windows' journals, ``failureRecordingPath(seed:)``; `nil`: nowhere.
+    static func recordingPath(for report: LoadReport, requested: String?) -> String? {
+        guard report.recording != nil else { return nil }
+        return requested ?? (report.held ? nil : failureRecordingPath(seed: report.configuration.seed))
+    }
+
+    /// Writes the report's recording to `path` and notes the file (or the error) in the report.
+    static func write(_ report: inout LoadReport, to path: String) {
+        guard let recording = report.recording else { return }
+        do {
+            try recording.jsonLines().write(to: URL(fileURLWithPath: path))
+            report.recordedTo = path
+        } catch {
+            report.recordingError = "could not write \(path): \(error.localizedDescription)"
+        }
+    }
+
     /// Where a failing run records its failed windows when `--record` is not given.
     static func failureRecordingPath(seed: UInt64) -> String { "navstress-failure-seed\(seed).jsonl" }
 
@@ -69,14 +87,7 @@ enum RunCommand {
         configuration.recordsEveryWindow = recordPath != nil
         configuration.progress = isatty(2) != 0
         var report = try await LoadDriver.run(configuration)
-        if let recording = report.recording, let path = recordPath ?? (report.held ? nil : failureRecordingPath(seed: configuration.seed)) {
-            do {
-                try recording.jsonLines().write(to: URL(fileURLWithPath: path))
-                report.recordedTo = path
-            } catch {
-                report.recordingError = "could not write \(path): \(error.localizedDescription)"
-            }
-        }
+        if let path = recordingPath(for: report, requested: recordPath) { write(&report, to: path) }
         print(options.flag("json") ? report.json : report.text)
         if let problem = report.recordingError, report.held {
             // Asked for a recording and did not get it: that is unreadable output, exit 2.

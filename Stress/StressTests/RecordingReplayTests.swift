@@ -63,6 +63,25 @@ import Testing
         #expect(violations == [[], []])
     }
 
+    @Test func failingRun_recordsItsFailedWindows_andNamesTheFile() async throws {
+        var report = try await LoadDriver.run(Self.sequential(.demo))
+        #expect(RunCommand.recordingPath(for: report, requested: nil) == nil, "held: nothing to record unasked")
+        #expect(RunCommand.recordingPath(for: report, requested: "asked.jsonl") == "asked.jsonl")
+        // The same report as a failure: one request lost.
+        report.lost = 1
+        #expect(RunCommand.recordingPath(for: report, requested: nil) == "navstress-failure-seed11.jsonl")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("navstress-failed-\(UInt64.random(in: 0...UInt64.max)).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        RunCommand.write(&report, to: file.path)
+        #expect(report.recordedTo == file.path)
+        #expect(report.text.contains("\nrecorded    \(file.path) (check it again: navstress replay \(file.path))"))
+        #expect(report.text.contains("\nverdict     FAILED\nrerun       swift run navstress run --scenario demo"))
+        #expect(try ReplayCommand.verdict(file: file.path).held, "the journals themselves held; the request was lost")
+        var unwritable = report
+        RunCommand.write(&unwritable, to: "/nonexistent/dir/x.jsonl")
+        #expect(unwritable.recordingError?.hasPrefix("could not write /nonexistent/dir/x.jsonl: ") == true)
+    }
+
     /// The demo run's recording with one event replaced.
     static func corrupted(_ replace: (JournalEvent) -> JournalEvent?) async throws -> JournalRecording {
         var recording = try await Self.recording(Self.sequential(.demo))
