@@ -38,15 +38,29 @@ public struct InvariantChecker: Sendable {
     }
 
     /// Collects a finished journal stream and checks it, keeping its events in the report.
-    public static func check(journal: AsyncStream<JournalEvent>, finalSnapshot: WindowSnapshot?) async -> Report {
+    ///
+    /// - Parameter start: the window's snapshot taken when the journal was subscribed, if that
+    ///   was after the window's first commit (see ``check(events:finalSnapshot:start:)``).
+    public static func check(
+        journal: AsyncStream<JournalEvent>,
+        finalSnapshot: WindowSnapshot?,
+        start: WindowSnapshot? = nil
+    ) async -> Report {
         var events: [JournalEvent] = []
         for await event in journal { events.append(event) }
-        return check(events: events, finalSnapshot: finalSnapshot)
+        return check(events: events, finalSnapshot: finalSnapshot, start: start)
     }
 
     /// Checks a list of events of one window.
-    public static func check(events: [JournalEvent], finalSnapshot: WindowSnapshot?) -> Report {
-        var checker = Incremental()
+    ///
+    /// - Parameter start: the window's snapshot taken, between transitions, when the journal
+    ///   was subscribed. With it, the journal need not start at the window's first commit: the
+    ///   controllers start in the appearance the snapshot gives them, the next commit must be
+    ///   the snapshot's sequence number plus one, and the reference model replays the journal
+    ///   from the snapshot's tree. Without it, the model replays only a journal that starts at
+    ///   the first commit.
+    public static func check(events: [JournalEvent], finalSnapshot: WindowSnapshot?, start: WindowSnapshot? = nil) -> Report {
+        var checker = Incremental(start: start)
         for event in events { checker.consume(event) }
         var report = checker.finish(finalSnapshot: finalSnapshot)
         report.events = events
@@ -95,8 +109,17 @@ public struct InvariantChecker: Sendable {
             case failed(String)
         }
 
-        /// An empty checker, for a journal subscribed before the window's first request.
-        public init() {}
+        /// A checker for a journal subscribed before the window's first request, or, given
+        /// `start`, the window's snapshot taken between transitions when the journal was
+        /// subscribed (see ``InvariantChecker/check(events:finalSnapshot:start:)``).
+        public init(start: WindowSnapshot? = nil) {
+            guard let start else { return }
+            expectedSequence = start.sequence == .max ? nil : start.sequence + 1
+            for controller in start.allControllers where controller.appearance != .disappeared {
+                state[controller.id] = controller.appearance
+            }
+            replay = .replaying(ReferenceModel(start: start))
+        }
 
         /// Checks one event.
         public mutating func consume(_ event: JournalEvent) {
@@ -112,7 +135,9 @@ public struct InvariantChecker: Sendable {
                 if let expected = expectedSequence, event.sequence != expected {
                     violations.append("sequence gap: \(event.sequence) committed where \(expected) was next")
                 }
-                expectedSequence = event.sequence + 1
+                // A recorded journal may hold any number: no overflow trap at the last one.
+                let (next, overflow) = event.sequence.addingReportingOverflow(1)
+                expectedSequence = overflow ? nil : next
                 commits += 1
                 if let request = event.request, let rank = acceptedRank.removeValue(forKey: request) {
                     if rank < lastCommittedRank { outOfOrder = true }

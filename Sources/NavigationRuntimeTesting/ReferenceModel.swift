@@ -69,6 +69,9 @@ public struct ReferenceModel: Sendable, Hashable {
                 guard node.children.suffix(removed.count).map(\.id) == removed else {
                     throw Inconsistency(description: "pop of \(removed) is not the top of \(navigation)")
                 }
+                guard removed.count < node.children.count else {
+                    throw Inconsistency(description: "pop of \(removed) pops the root of \(navigation)")
+                }
                 node.children.removeLast(removed.count)
             }
         case .setStack(let navigation, let stack):

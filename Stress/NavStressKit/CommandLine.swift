@@ -87,7 +87,12 @@ public struct Options {
     }
 }
 
-/// Writes to standard error.
+/// Writes a line to standard error.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    writeError(message + "\n")
+}
+
+/// Writes to standard error as is.
+func writeError(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
 }

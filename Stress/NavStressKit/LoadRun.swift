@@ -19,6 +19,27 @@ public struct LoadConfiguration: Sendable, Hashable {
     public var seed: UInt64 = 42
     /// A storyboard to walk instead of the scenario's scenes (`--storyboard FILE`).
     public var storyboard: String?
+    /// Whether the report keeps every window's journal (`--record FILE`); otherwise it keeps
+    /// only the journals of windows that failed (lost a request or broke a guarantee).
+    public var recordsEveryWindow = false
+
+    /// The most requests a run keeps its journals for without `--record` (to record the
+    /// windows that fail); a longer run checks its journals as they stream and keeps none.
+    public static let journalKeepingLimit = 2_000_000
+
+    /// Whether the run keeps its windows' journals: asked to record, or short enough.
+    public var keepsJournals: Bool { recordsEveryWindow || requests <= Self.journalKeepingLimit }
+    /// Whether to show progress on standard error (`navstress run` sets it when standard error
+    /// is a terminal; never when it is piped).
+    public var progress = false
+
+    /// Whether the run is sequential: one window, one task. Such a run replays from its seed
+    /// byte for byte (the same journal): ids are assigned in order, the journal has no
+    /// timestamps, a cancelled request's task is cancelled before it starts, the two taps of
+    /// `double-tap` are made one after the other, each request waits until the window is idle
+    /// (requests deferred from callbacks have run), and `multi-window` closes its window from
+    /// its one task at a seeded request instead of from a racing task.
+    public var isSequential: Bool { windows == 1 && tasks == 1 }
 
     /// Creates the default configuration.
     public init() {}
@@ -59,14 +80,50 @@ public struct LoadReport: Sendable {
     public var failures: [String: Int]
     /// Requests sent that never resolved (must be 0).
     public var lost: Int
-    /// Per window: the checker's violations (empty when every guarantee held) and commit count.
-    public var windows: [(id: WindowID, commits: Int, violations: [String])]
+    /// One window's checker verdict.
+    public struct WindowVerdict: Sendable, Hashable {
+        /// The window.
+        public var id: WindowID
+        /// How many transitions it committed.
+        public var commits: Int
+        /// The checker's violations: empty when every guarantee held.
+        public var violations: [String]
+    }
+
+    /// Resident memory read during the run (`nil` where `/proc/self/status` is unavailable).
+    public struct Memory: Sendable, Hashable {
+        /// After every window was opened, before the load: the idle windows.
+        public var idle: ResidentMemory?
+        /// At the end of the run (its `peak` is the run's high-water mark).
+        public var end: ResidentMemory?
+    }
+
+    /// Per window, in id order: the checker's verdict.
+    public var windows: [WindowVerdict]
     /// Requests controllers made from their own callbacks, deferred by the runtime (R4.5).
     public var deferred: Int
     /// Wall time of the run, in seconds.
     public var seconds: Double
-    /// Latency percentiles in nanoseconds: p50, p99, p99.9.
-    public var latency: (p50: Double, p99: Double, p999: Double)
+    /// Every request's latency, in nanoseconds.
+    public var latencyHistogram: LatencyHistogram
+    /// Resident memory.
+    public var memory: Memory
+    /// The journals kept: every window's with ``LoadConfiguration/recordsEveryWindow``, else
+    /// the failed windows' (`nil` if none).
+    public var recording: JournalRecording?
+    /// The file ``recording`` was written to, if it was.
+    public var recordedTo: String?
+    /// Why ``recording`` could not be written, if it could not.
+    public var recordingError: String?
+
+    /// Latency percentiles in nanoseconds (bucket lower bounds, within 6.25%): p50, p99, p99.9.
+    public var latency: (p50: Double, p99: Double, p999: Double) {
+        (
+            Double(latencyHistogram.value(atQuantile: 0.5)),
+            Double(latencyHistogram.value(atQuantile: 0.99)),
+            Double(latencyHistogram.value(atQuantile: 0.999))
+        )
+    }
 
     /// Whether the run held: nothing lost, no violation.
     public var held: Bool { lost == 0 && windows.allSatisfy(\.violations.isEmpty) }

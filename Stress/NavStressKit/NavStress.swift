@@ -10,6 +10,7 @@ public enum NavStress {
 
         SUBCOMMANDS:
           run       The load run: a built-in scenario in several windows at once (default).
+          replay    Check a recorded run's journals again (from 'run --record FILE').
           bench     Side-by-side benchmarks in one process and one run.
           inspect   What the loader read from storyboards (--json for DESIGN §11's shape).
           lint      Diagnostics as path:line:column: error|warning: message.
@@ -27,6 +28,8 @@ public enum NavStress {
             switch subcommand {
             case "run":
                 return try await RunCommand.main(arguments).rawValue
+            case "replay":
+                return try ReplayCommand.main(arguments).rawValue
             case "bench":
                 return try await BenchCommand.main(arguments).rawValue
             case "inspect":

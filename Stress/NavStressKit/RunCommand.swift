@@ -8,28 +8,56 @@ enum RunCommand {
 
         USAGE: navstress run [--scenario NAME | --storyboard FILE] [--windows N] [--tasks N] [--requests N]
                              [--cancel-rate P] [--policy enqueue|drop-if-busy|replace-pending]
-                             [--seed S] [--json]
+                             [--seed S] [--record FILE] [--json]
 
         OPTIONS:
           --scenario NAME     The scenario (default: demo): demo, double-tap, reentrant,
                               present-collision, back-spam, cancel-storm, deep-link-race,
                               multi-window.
           --storyboard FILE   Walk this storyboard's segues at random instead (initial scene as root).
-          --windows N         Windows running at once (default: 4).
+          --windows N         Windows (default: 4), all open at once; up to 1,024 of them
+                              run their load at a time.
           --tasks N           Tasks triggering requests in each window (default: 8).
           --requests N        Requests in all (default: 20000).
           --cancel-rate P     Fraction of requests whose task is cancelled (default: 0.1).
           --policy POLICY     Busy policy of every request (default: enqueue).
           --seed S            Seed of every random choice (default: 42).
+          --record FILE       Write every window's journal to FILE (JSON lines) for
+                              'navstress replay FILE'. A failing run records its failed
+                              windows by itself (to navstress-failure-seed<S>.jsonl).
           --json              Print the report as one JSON object.
+
+        With --windows 1 --tasks 1 the run is sequential: the same seed gives the same journal,
+        byte for byte. Progress goes to standard error when it is a terminal.
 
         Exit code 0 when nothing was lost and every window's checker held, 1 otherwise.
         """
 
+    /// Where the report's journals go: the `--record` file, else, for a failing run that
+    /// kept its failed windows' journals, ``failureRecordingPath(seed:)``; `nil`: nowhere.
+    static func recordingPath(for report: LoadReport, requested: String?) -> String? {
+        guard report.recording != nil else { return nil }
+        return requested ?? (report.held ? nil : failureRecordingPath(seed: report.configuration.seed))
+    }
+
+    /// Writes the report's recording to `path` and notes the file (or the error) in the report.
+    static func write(_ report: inout LoadReport, to path: String) {
+        guard let recording = report.recording else { return }
+        do {
+            try recording.jsonLines().write(to: URL(fileURLWithPath: path))
+            report.recordedTo = path
+        } catch {
+            report.recordingError = "could not write \(path): \(error.localizedDescription)"
+        }
+    }
+
+    /// Where a failing run records its failed windows when `--record` is not given.
+    static func failureRecordingPath(seed: UInt64) -> String { "navstress-failure-seed\(seed).jsonl" }
+
     static func main(_ arguments: [String]) async throws -> NavStressExit {
         let options = try Options(
             arguments,
-            valued: ["scenario", "storyboard", "windows", "tasks", "requests", "cancel-rate", "policy", "seed"],
+            valued: ["scenario", "storyboard", "windows", "tasks", "requests", "cancel-rate", "policy", "seed", "record"],
             flags: ["json", "help"]
         )
         if options.flag("help") {
@@ -54,8 +82,17 @@ enum RunCommand {
             guard let seed = UInt64(text) else { throw UsageError("--seed takes a whole number, not '\(text)'") }
             configuration.seed = seed
         }
-        let report = try await LoadDriver.run(configuration)
+        let recordPath = options.string("record")
+        if let recordPath, recordPath.isEmpty { throw UsageError("--record needs a file name") }
+        configuration.recordsEveryWindow = recordPath != nil
+        configuration.progress = isatty(2) != 0
+        var report = try await LoadDriver.run(configuration)
+        if let path = recordingPath(for: report, requested: recordPath) { write(&report, to: path) }
         print(options.flag("json") ? report.json : report.text)
+        if let problem = report.recordingError, report.held {
+            // Asked for a recording and did not get it: that is unreadable output, exit 2.
+            throw UsageError(problem)
+        }
         return report.held ? .success : .failure
     }
 }
@@ -85,9 +122,25 @@ extension LoadReport {
         lines.append("checker     " + (verdicts.count <= 8 ? verdicts.joined(separator: ", ") : "\(windows.filter { $0.violations.isEmpty }.count)/\(windows.count) windows held"))
         lines.append(String(format: "throughput  %.0f requests/s (%.3f s)", throughput, seconds))
         lines.append(String(format: "latency     p50 %.1f us, p99 %.1f us, p99.9 %.1f us", latency.p50 / 1000, latency.p99 / 1000, latency.p999 / 1000))
+        lines.append("memory      " + memoryText)
         lines.append("verdict     \(held ? "HELD" : "FAILED")")
-        if !held { lines.append("replay      \(c.replayCommand)") }
+        if !held { lines.append("rerun       \(c.replayCommand)") }
+        if let recordedTo { lines.append("recorded    \(recordedTo) (check it again: navstress replay \(recordedTo))") }
+        if let recordingError { lines.append("recorded    nothing: \(recordingError)") }
         return lines.joined(separator: "\n")
+    }
+
+    /// Resident memory for people: after opening the windows, at the end, and the peak.
+    var memoryText: String {
+        guard let end = memory.end else { return "unavailable (no /proc/self/status)" }
+        var parts: [String] = []
+        if let idle = memory.idle {
+            let windows = configuration.windows == 1 ? "1 idle window" : "\(configuration.windows) idle windows"
+            parts.append("\(ResidentMemory.mebibytes(idle.current)) resident with \(windows) open")
+        }
+        parts.append("\(ResidentMemory.mebibytes(end.current)) at the end")
+        parts.append("peak \(ResidentMemory.mebibytes(end.peak))")
+        return parts.joined(separator: ", ")
     }
 
     /// The report as one JSON object.
@@ -108,8 +161,14 @@ extension LoadReport {
             "seconds": seconds,
             "throughput": throughput,
             "latency_ns": ["p50": latency.p50, "p99": latency.p99, "p99.9": latency.p999],
+            "memory_bytes": [
+                "idle_windows_rss": memory.idle.map { Int($0.current) } ?? NSNull(),
+                "end_rss": memory.end.map { Int($0.current) } ?? NSNull(),
+                "peak_rss": memory.end.map { Int($0.peak) } ?? NSNull(),
+            ] as [String: Any],
             "held": held,
             "replay": configuration.replayCommand,
+            "recorded": recordedTo ?? NSNull(),
         ]
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }
         return String(decoding: data, as: UTF8.self)

@@ -12,13 +12,16 @@ enum StoryboardLoad {
         seed: UInt64,
         count: Int,
         cancelRate: Double,
-        policy: BusyPolicy
+        policy: BusyPolicy,
+        sequential: Bool,
+        progress: Progress?
     ) async -> LoadDriver.Tally {
         var rng = SplitMix64(seed: seed)
         var tally = LoadDriver.Tally()
         let clock = ContinuousClock()
         let cancelThreshold = UInt64(cancelRate * Double(UInt64.max >> 11)) << 11
         for _ in 0..<count {
+            if sequential { await LoadDriver.settle(window) }
             let roll = rng.next() % 100
             let pick = rng.next()
             let cancel = rng.next() < cancelThreshold
@@ -54,18 +57,12 @@ enum StoryboardLoad {
                 return try await top.dismiss(animated: false, policy: policy)
             }
             let started = clock.now
-            let result: Result<TransitionOutcome, any Error>
-            if cancel {
-                let task = Task { try await body() }
-                task.cancel()
-                result = await task.result
-            } else {
-                do { result = .success(try await body()) } catch { result = .failure(error) }
-            }
-            let elapsed = clock.now - started
-            tally.latencies.append(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+            let result =
+                cancel ? await LoadDriver.cancelled(body, sequential: sequential) : await LoadDriver.capture(body)
+            tally.latency.record(clock.now - started)
             tally.resolved += 1
             tally.sent += 1
+            progress?.add(1)
             LoadDriver.record(result, into: &tally)
         }
         return tally

@@ -25,7 +25,10 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
     /// The controller's id, unique within ``window``.
     public let id: ControllerID
     /// The scene the controller was instantiated from, if any: its segue table.
-    public let scene: Scene?
+    public var scene: Scene? { sceneStorage?.scene }
+    /// The scene, shared by reference with every controller its catalog instantiates (one word
+    /// here instead of the scene's 72 bytes in every context).
+    let sceneStorage: SceneStorage?
     /// The catalog the scene belongs to, used to instantiate segue destinations.
     public let catalog: SceneCatalog?
 
@@ -36,8 +39,6 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
     // rules that out (one serial executor); the runtime never holds an inout access to one of
     // them across a call that touches the same field.
 
-    /// Whether the runtime has taken the controller's initial children (containers) yet.
-    @exclusivity(unchecked) var didAdoptInitialChildren = false
     /// The container or content controller this controller is a child of, while it is in the
     /// window's tree. A strong reference: the window clears it when the controller leaves the
     /// tree, so only attached subtrees have child-to-parent links (no cycle outlives the tree,
@@ -53,6 +54,8 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
     @exclusivity(unchecked) var presentationStyle: PresentationStyle?
     /// The transition style of its presentation, while presented (R3.5).
     @exclusivity(unchecked) var presentationTransitionStyle: TransitionStyle?
+    /// Whether the runtime has taken the controller's initial children (containers) yet.
+    @exclusivity(unchecked) var didAdoptInitialChildren = false
     /// Whether the controller is in its window's tree (reachable from the root).
     @exclusivity(unchecked) var isAttached = false
     /// Whether `viewDidLoad` has been delivered (R6.1).
@@ -69,21 +72,44 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
     @exclusivity(unchecked) var hasDelegate = false
     /// The `animated` flag of the last manual `beginAppearanceTransition`, for its end (R6.12).
     @exclusivity(unchecked) var manualAppearanceAnimated = false
+    /// The state only tab bar and split view controllers use, allocated on first write, so
+    /// that a content controller's context does not carry it (32 bytes less per controller).
+    @exclusivity(unchecked) private var containerState: ContainerState?
+
     /// Whether a split view controller is collapsed (only its primary on screen).
-    @exclusivity(unchecked) var isCollapsed = false
+    var isCollapsed: Bool {
+        get { containerState?.isCollapsed ?? false }
+        set { containerStateForWriting().isCollapsed = newValue }
+    }
     /// What a collapsed split view controller put aside, to restore when it expands.
-    @exclusivity(unchecked) var splitStash: SplitState.Stash?
+    var splitStash: SplitState.Stash? {
+        get { containerState?.splitStash }
+        set { containerStateForWriting().splitStash = newValue }
+    }
     /// The selected child index (tab bar controllers; the child shown by a collapsed
     /// column-style split view controller).
-    @exclusivity(unchecked) var selectedIndex = 0
+    var selectedIndex: Int {
+        get { containerState?.selectedIndex ?? 0 }
+        set { containerStateForWriting().selectedIndex = newValue }
+    }
     /// The column of each child of a column-style split view controller, in child order
     /// (`nil`: a classic split, or not a split).
-    @exclusivity(unchecked) var splitColumns: [SplitColumn]?
+    var splitColumns: [SplitColumn]? {
+        get { containerState?.splitColumns }
+        set { containerStateForWriting().splitColumns = newValue }
+    }
 
-    init(window: Window, id: ControllerID, scene: Scene?, catalog: SceneCatalog?) {
+    private func containerStateForWriting() -> ContainerState {
+        if let containerState { return containerState }
+        let state = ContainerState()
+        containerState = state
+        return state
+    }
+
+    init(window: Window, id: ControllerID, scene: SceneStorage?, catalog: SceneCatalog?) {
         self.window = window
         self.id = id
-        self.scene = scene
+        self.sceneStorage = scene
         self.catalog = catalog
     }
 
@@ -108,4 +134,13 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
     public func makeContext(scene: Scene? = nil) -> ControllerContext {
         window.makeContext(scene: scene, catalog: scene == nil ? nil : catalog)
     }
+}
+
+/// The part of a ``ControllerContext`` only containers use. Accessed, like the context's other
+/// mutable fields, only from the window's serial executor (see the proof on the context).
+private final class ContainerState {
+    @exclusivity(unchecked) var isCollapsed = false
+    @exclusivity(unchecked) var splitStash: SplitState.Stash?
+    @exclusivity(unchecked) var selectedIndex = 0
+    @exclusivity(unchecked) var splitColumns: [SplitColumn]?
 }

@@ -86,18 +86,28 @@ public struct SegueDefinition: Sendable {
 public final class SceneCatalog: Sendable {
     /// The scenes by identifier.
     public let scenes: [String: Scene]
+    /// The same scenes, each stored once and shared by the contexts of its instances.
+    private let storage: [String: SceneStorage]
 
     /// Creates a catalog. When two scenes share an identifier, the last one wins.
     public init(_ scenes: [Scene]) {
         var byIdentifier: [String: Scene] = [:]
         for scene in scenes { byIdentifier[scene.identifier] = scene }
         self.scenes = byIdentifier
+        self.storage = byIdentifier.mapValues(SceneStorage.init)
     }
 
     /// Makes the controller of the scene with this identifier in `window`, or `nil` if there
     /// is no such scene.
     public func instantiate(_ identifier: String, in window: Window) -> (any ViewController)? {
-        guard let scene = scenes[identifier] else { return nil }
-        return scene.make(window.makeContext(scene: scene, catalog: self))
+        guard let stored = storage[identifier] else { return nil }
+        return stored.scene.make(window.makeContext(sharing: stored, catalog: self))
     }
+}
+
+/// A scene stored once, by reference: every context of the scene's instances points at it.
+final class SceneStorage: Sendable {
+    let scene: Scene
+
+    init(_ scene: Scene) { self.scene = scene }
 }

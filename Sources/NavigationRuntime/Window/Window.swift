@@ -107,6 +107,11 @@ public actor Window {
     ///   - scene: the scene the controller is instantiated from (its segue table), if any.
     ///   - catalog: the catalog the scene's segues' destinations are found in.
     public nonisolated func makeContext(scene: Scene? = nil, catalog: SceneCatalog? = nil) -> ControllerContext {
+        makeContext(sharing: scene.map(SceneStorage.init), catalog: catalog)
+    }
+
+    /// A new context whose scene is shared with the catalog's other instances of it.
+    nonisolated func makeContext(sharing scene: SceneStorage?, catalog: SceneCatalog?) -> ControllerContext {
         let raw = controllerCounter.wrappingAdd(1, ordering: .relaxed).newValue
         return ControllerContext(window: self, id: ControllerID(raw), scene: scene, catalog: catalog)
     }
