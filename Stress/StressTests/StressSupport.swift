@@ -21,8 +21,11 @@ struct StressRun: CustomStringConvertible, Sendable {
     static let baseSeed = UInt64(ProcessInfo.processInfo.environment["NAVSTRESS_SEED"] ?? "") ?? 20_261_122
     /// `NAVSTRESS_SCALE` (at least 1): multiplies every test's number of requests.
     static let scale = max(1, Int(ProcessInfo.processInfo.environment["NAVSTRESS_SCALE"] ?? "") ?? 1)
-    /// The watchdog's bound: only a run that would otherwise hang waits this long.
-    static let watchdog: Duration = .seconds(120 * scale)
+    /// The watchdog's bound (`NAVSTRESS_WATCHDOG` seconds, else 120 × scale): only a run that
+    /// would otherwise hang waits this long.
+    static let watchdog: Duration = .seconds(
+        Int(ProcessInfo.processInfo.environment["NAVSTRESS_WATCHDOG"] ?? "") ?? 120 * scale
+    )
 
     /// The test's name (for `--filter`).
     let test: String
