@@ -50,4 +50,30 @@ import Testing
         }
         await window.close()
     }
+
+    // DESIGN §3.6, §6 (reported, not fixed): every request's end is in the journal, except
+    // the ends of requests waiting when the window closes. They throw `.windowClosed` to their
+    // callers, but `close()` finishes the journal streams before their tasks resume and
+    // journal it, so their journal stops at `accepted` (deferred jobs do get a
+    // `failed(windowClosed)` event from `close()`; the running request's end, known only when
+    // it reaches its next check, is missing too). A journal reader cannot tell them from
+    // lost requests; the stress suites' audit therefore allows open requests on windows
+    // closed mid-run and relies on the ledger for them.
+    @Test func close_journalsTheEndOfEveryWaitingRequest() async throws {
+        let (window, navigation, clock, park) = try await Self.parked()
+        let journal = await window.journal()
+        var reader = JournalReader(await window.journal())
+        let waiting = Task { try await navigation.pushViewController(GenericViewController(context: window.makeContext())) }
+        await reader.waitAccepted(1)
+        await window.close()
+        await #expect(throws: NavigationError.self) { try await waiting.value }
+        clock.advance(by: .seconds(1))
+        _ = try? await park.value
+        var events: [JournalEvent] = []
+        for await event in journal { events.append(event) }
+        let audit = JournalAudit.audit(events, windowClosedMidRun: true)
+        withKnownIssue("Window.close() finishes the journal before the waiting requests' ends are journaled") {
+            #expect(audit.open == [], "accepted, never ended in the journal: \(audit.open)")
+        }
+    }
 }
