@@ -18,7 +18,7 @@ import Testing
     @Test(arguments: BusyPolicy.allCases)
     func threeWindows_sixTasks_cancellingTenToFiftyPercent(policy: BusyPolicy) async throws {
         let run = StressRun("threeWindows_sixTasks_cancelling", "policy \(policy)", salt: 30 + policy.salt)
-        let (tasks, perTask) = (6, 80 * StressRun.scale)
+        let (tasks, perTask) = (6, 150 * StressRun.scale)
         var targets: [StressWindow] = []
         for id in 1...3 {
             targets.append(try await StressWindow.open(id: UInt64(id), seed: run.seed &+ UInt64(id), configuration: .yielding))

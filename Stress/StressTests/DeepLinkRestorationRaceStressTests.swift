@@ -75,7 +75,7 @@ import Testing
         let mismatches = Mismatches()
         var random = SplitMix64(seed: run.seed)
         let restores = 8
-        let links = 80 * StressRun.scale
+        let links = 200 * StressRun.scale
         let validity = (0..<restores).map { _ in random.next() % 4 != 0 }
         var tasks: [Task<Void, Never>] = []
         for (index, valid) in validity.enumerated() {

@@ -14,7 +14,7 @@ import Testing
     @Test(arguments: BusyPolicy.allCases)
     func twoWindows_hooksVetoThrowAndNavigate_underLoad(policy: BusyPolicy) async throws {
         let run = StressRun("twoWindows_hooksVetoThrowAndNavigate", "policy \(policy)", salt: 60 + policy.salt)
-        let (tasks, perTask) = (6, 60 * StressRun.scale)
+        let (tasks, perTask) = (6, 100 * StressRun.scale)
         var targets: [StressWindow] = []
         for id in 1...2 {
             targets.append(

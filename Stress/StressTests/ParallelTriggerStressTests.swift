@@ -79,7 +79,7 @@ import Testing
     @Test(arguments: BusyPolicy.allCases)
     func fourWindows_fourTasksEach_independentAndEachHolds(policy: BusyPolicy) async throws {
         let run = StressRun("fourWindows_fourTasksEach", "policy \(policy)", salt: 10 + policy.salt)
-        let (tasks, perTask) = (4, 60 * StressRun.scale)
+        let (tasks, perTask) = (4, 100 * StressRun.scale)
         var targets: [StressWindow] = []
         for id in 1...4 {
             targets.append(try await StressWindow.open(id: UInt64(id), seed: run.seed &+ UInt64(id), configuration: .yielding))

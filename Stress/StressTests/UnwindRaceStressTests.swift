@@ -16,7 +16,7 @@ import Testing
     @Test(arguments: BusyPolicy.allCases)
     func twoWindows_unwindsRacePushesAndPresents(policy: BusyPolicy) async throws {
         let run = StressRun("twoWindows_unwindsRacePushesAndPresents", "policy \(policy)", salt: 80 + policy.salt)
-        let (tasks, perTask) = (6, 60 * StressRun.scale)
+        let (tasks, perTask) = (6, 100 * StressRun.scale)
         var targets: [StressWindow] = []
         for id in 1...2 {
             targets.append(try await StressWindow.open(id: UInt64(id), seed: run.seed &+ UInt64(id), configuration: .yielding))

@@ -81,7 +81,7 @@ import Testing
     @Test(arguments: [1, 2, 3] as [UInt64])
     func threeWindowsClosedMidRun_endEveryRequestOnce(round: UInt64) async throws {
         let run = StressRun("threeWindowsClosedMidRun", "round \(round)", salt: 50 + round)
-        let (tasks, perTask) = (4, 60 * StressRun.scale)
+        let (tasks, perTask) = (4, 100 * StressRun.scale)
         let policies = BusyPolicy.allCases
         var targets: [StressWindow] = []
         for id in 1...3 {
