@@ -75,4 +75,71 @@ import Testing
         #expect(planned * 10 >= tasks * perTask * 3, "\(run): the storm planned fewer than 10% cancellations")
         #expect(cancelled > 0 && cancelled <= planned, "\(run): \(cancelled) cancelled, \(planned) planned")
     }
+
+    // DESIGN §3.3, §3.4, R6.9, exact (manual clock): a push parked in its animation (running)
+    // and 32 pushes queued behind it from parallel tasks; the parked one and a seeded 10–50% of
+    // the queued ones are cancelled. The parked one rolls back (CancellationError, balanced
+    // callbacks), each cancelled queued one ends CancellationError without running, and the
+    // others complete in acceptance order with sequences 2, 3, ... and nothing else.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func cancellingTheRunningOneAndQueuedOnes_endsExactly(round: UInt64) async throws {
+        let run = StressRun("cancellingTheRunningOneAndQueuedOnes", "round \(round)", salt: 100 + round)
+        let clock = ManualClock()
+        let target = try await StressWindow.open(
+            seed: run.seed, configuration: Window.Configuration(clock: clock, transitionDuration: .seconds(1))
+        )
+        var reader = JournalReader(await target.window.journal())
+        let parked = target.ledger.issue("parked push")
+        let park = Task {
+            let controller = target.plain()
+            target.ledger.resolve(parked, with: await Result(catching: { try await target.navigation.pushViewController(controller) }))
+        }
+        await clock.sleepers(atLeast: 1)
+        let queued = await withTaskGroup(of: [(RequestLedger.Ticket, Task<Void, Never>)].self) { group in
+            for task in 0..<4 {
+                group.addTask {
+                    (0..<8).map { index in
+                        let ticket = target.ledger.issue("t\(task).\(index)")
+                        let controller = target.plain()
+                        return (ticket, Task {
+                            target.ledger.resolve(
+                                ticket, with: await Result(catching: { try await target.navigation.pushViewController(controller) })
+                            )
+                        })
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+        await reader.waitAccepted(1 + 32)
+        var random = SplitMix64(seed: run.seed)
+        let rate = 10 + random.next() % 41
+        let cancelled = Set(queued.filter { _ in random.next() % 100 < rate }.map(\.0))
+        for (ticket, task) in queued where cancelled.contains(ticket) { task.cancel() }
+        park.cancel()
+        do {
+            try await target.ledger.waitUntilResolved(cancelled.union([parked]), within: StressRun.watchdog)
+        } catch {
+            Issue.record("\(run) hung: \(error)")
+            return
+        }
+        let survivors = queued.count - cancelled.count
+        for _ in 0..<survivors {
+            await clock.sleepers(atLeast: 1)
+            clock.advance(by: .seconds(1))
+        }
+        guard await target.ledger.allResolved(expecting: 2 + 32, run) else { return }
+        await park.value
+        for (_, task) in queued { await task.value }
+
+        #expect(target.ledger.resolution(of: parked) == .cancelled, "\(run)")
+        for (ticket, _) in queued where cancelled.contains(ticket) {
+            #expect(target.ledger.resolution(of: ticket) == .cancelled, "\(run) \(ticket)")
+        }
+        let sequences = queued.filter { !cancelled.contains($0.0) }.compactMap { target.ledger.resolution(of: $0.0)?.sequence }
+        #expect(Set(sequences) == Set((0..<UInt64(survivors)).map { $0 + 2 }), "\(run): \(sequences)")
+        let (report, audit) = await target.finish(run)
+        #expect(report.commits == 1 + survivors, "\(run)")
+        #expect(audit.direct["cancelled"] == cancelled.count + 1, "\(run)")
+    }
 }
