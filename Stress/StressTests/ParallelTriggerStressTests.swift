@@ -180,22 +180,3 @@ import Testing
         }
     }
 }
-
-extension RequestLedger.Resolution {
-    /// The committed sequence number, if the request completed.
-    var sequence: UInt64? {
-        if case .outcome(let outcome) = self { return outcome.sequence }
-        return nil
-    }
-}
-
-extension Result where Failure == any Error {
-    /// Captures an async throwing body's result.
-    init(catching body: () async throws -> Success) async {
-        do {
-            self = .success(try await body())
-        } catch {
-            self = .failure(error)
-        }
-    }
-}
