@@ -15,6 +15,9 @@ enum StressSender: Sendable, Hashable {
     /// `prepare` navigates (pops, or pushes a plain scene): deferred until after this
     /// transition (R4.5); the nested call returns `.deferred` at once.
     case navigateInPrepare
+    /// `prepare` closes the window (R8.8 from inside a transition): the request stops at its
+    /// next check, before its commit point, and fails with `.windowClosed`.
+    case closeInPrepare
 }
 
 struct StressHookError: Error, CustomStringConvertible {
@@ -146,6 +149,7 @@ actor StressController: ViewController {
         case .cancelInPrepare: withUnsafeCurrentTask { $0?.cancel() }
         case .navigateInPrepare:
             if let world = box.value { await navigateNested(from: "prepare", world: world) }
+        case .closeInPrepare: await context.window.close()
         case .veto, nil: break
         }
     }

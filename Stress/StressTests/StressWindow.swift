@@ -166,6 +166,7 @@ struct StressRequest: Sendable, CustomStringConvertible {
         case .veto? where kind == .triggerDetail: allowed.remove("completed"); allowed.insert("vetoed")
         case .throwInPrepare?: allowed.remove("completed"); allowed.insert("failed(hookFailed)")
         case .cancelInPrepare?: allowed.remove("completed"); allowed.insert("cancelled")
+        case .closeInPrepare?: allowed.remove("completed"); allowed.insert("failed(windowClosed)")
         case .veto?, .navigateInPrepare?, nil: break
         }
         switch policy {

@@ -156,6 +156,69 @@ import Testing
         }
     }
 
+    // R8.8 from inside a transition: while four tasks send requests, a segue's own `prepare`
+    // closes its window. Exact: that segue fails `.windowClosed` (it stopped before its commit
+    // point), every request sent after it ended fails `.windowClosed`, no hook runs on the
+    // closed window, and every request ends once.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aPrepareClosesItsWindow_midRun(round: UInt64) async throws {
+        let run = StressRun("aPrepareClosesItsWindow_midRun", "round \(round)", salt: 110 + round)
+        let target = try await StressWindow.open(seed: run.seed, configuration: .yielding, navigatingPercent: 30)
+        let home = try #require(await target.navigation.topViewController)
+        let mismatches = Mismatches()
+        let closed = ClosedFlag()
+        let perTask = 40 * StressRun.scale
+        let drivers = (0..<4).map { index in
+            Task {
+                var random = SplitMix64(seed: run.seed &+ UInt64(index))
+                for step in 0..<perTask {
+                    let kind = StressRequest.Kind.allCases[Int(random.next() % UInt64(StressRequest.Kind.allCases.count))]
+                    let request = StressRequest(kind: kind, policy: .enqueue)
+                    let label = "t\(index).\(step)"
+                    if closed.isSet {
+                        let result = await target.ledger.track(label + " after close \(kind)") {
+                            try await request.send(to: target, from: target.navigation, animated: true)
+                        }
+                        if RequestLedger.Resolution(result) != .failed(.windowClosed) {
+                            mismatches.record("\(label) after close: \(RequestLedger.Resolution(result))")
+                        }
+                    } else {
+                        await target.run(request, label: label, animated: true, closing: true, mismatches: mismatches)
+                    }
+                }
+            }
+        }
+        // Mid-run: once a seeded number (20–100) of the drivers' first requests have ended.
+        var random = SplitMix64(seed: run.seed)
+        let first = (0..<(20 + random.next() % 81)).map { RequestLedger.Ticket($0 + 2) }
+        do {
+            try await target.ledger.waitUntilResolved(first, within: StressRun.watchdog)
+        } catch {
+            Issue.record("\(run) hung: \(error)")
+            return
+        }
+        let closing = await target.ledger.track("segue closing its window") {
+            try await home.performSegue(withIdentifier: "sheet", sender: StressSender.closeInPrepare)
+        }
+        closed.set()
+        guard await target.ledger.allResolved(expecting: 2 + 4 * perTask, run) else { return }
+        for driver in drivers { await driver.value }
+
+        let closingEnd = RequestLedger.Resolution(closing)
+        // Home is the navigation root, always in the tree: the segue ran its prepare, which
+        // closed the window, and stopped before its commit point.
+        #expect(closingEnd == .failed(.windowClosed), "\(run): \(closingEnd)")
+        #expect(await target.window.isClosed, "\(run)")
+        #expect(mismatches.all == [], "\(run)")
+        #expect(target.ledger.duplicates == [], "\(run)")
+        #expect(target.world.hookViolations == [], "\(run)")
+        let nested = target.world.nested.records
+        #expect(nested.allSatisfy { ["deferred", "failed(windowClosed)"].contains($0.resolution?.name) }, "\(run): \(nested)")
+        let report = await InvariantChecker.check(journal: target.journal, finalSnapshot: await target.window.snapshot())
+        #expect(report.violations == [], "\(run)")
+        #expect(JournalAudit.audit(report.events, windowClosedMidRun: true).violations == [], "\(run)")
+    }
+
     static func collect(_ journal: AsyncStream<JournalEvent>) async -> [JournalEvent] {
         var events: [JournalEvent] = []
         for await event in journal { events.append(event) }
