@@ -17,6 +17,10 @@ extension Window {
         {
             return try deferNested(request, animated: animated)
         }
+        // A request whose task is cancelled before it is sent never runs (DESIGN §3.4), so it
+        // must not supersede the requests waiting before it: it waits like `.enqueue` and ends
+        // `CancellationError` at once.
+        let policy = policy == .replacePending && Task.isCancelled ? .enqueue : policy
         let id: RequestID
         switch queue.withLock({ $0.accept(policy: policy) }) {
         case .closed:

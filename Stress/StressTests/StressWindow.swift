@@ -1,0 +1,224 @@
+import NavigationRuntime
+import NavigationRuntimeTesting
+import Synchronization
+import Testing
+
+/// One window of a stress test: its journal from before its first request, its navigation
+/// root, and the ledger of what was asked of it.
+struct StressWindow: Sendable {
+    let window: Window
+    let navigation: NavigationController
+    let journal: AsyncStream<JournalEvent>
+    let ledger: RequestLedger
+    let world: StressWorld
+
+    /// Opens a window rooted in the world's `nav` scene, its journal subscribed first.
+    static func open(
+        id: UInt64 = 1,
+        seed: UInt64,
+        configuration: Window.Configuration,
+        navigatingPercent: UInt64 = 0
+    ) async throws -> StressWindow {
+        let ledger = RequestLedger()
+        let world = StressWorld(seed: seed, navigatingPercent: navigatingPercent)
+        let window = Window(id: WindowID(id), configuration: configuration)
+        let journal = await window.journal()
+        let navigation = try #require(world.catalog.instantiate("nav", in: window) as? NavigationController)
+        let result = await ledger.track("setRoot") { try await window.setRootViewController(navigation, animated: false) }
+        _ = try result.get()
+        return StressWindow(window: window, navigation: navigation, journal: journal, ledger: ledger, world: world)
+    }
+
+    /// A new controller of the `plain` scene (no hooks, the common segue table).
+    func plain() -> any ViewController {
+        world.catalog.instantiate("plain", in: window) ?? GenericViewController(context: window.makeContext())
+    }
+
+    /// The controller at the top of the visible path: the last presented controller of the
+    /// chain, else the navigation controller's top (read now; it may change before use).
+    func top() async -> any ViewController {
+        var current: any ViewController = navigation
+        while let presented = await current.presentedViewController, presented !== current {
+            current = presented
+        }
+        if let stack = current as? NavigationController, let top = await stack.topViewController { return top }
+        return current
+    }
+
+    /// Waits until the window is idle: a tracked `noChange` request goes through the queue
+    /// (after everything accepted before it), again while deferred work accepted meanwhile runs.
+    func quiesce() async {
+        for _ in 0..<1_000 {
+            await ledger.track("barrier") { try await window.setTraits(window.traits) }
+            if !(await window.isBusy) { return }
+        }
+    }
+
+    /// Quiesces, snapshots, closes, and checks: the invariant checker (with linearizability,
+    /// the journal covering the whole run), the journal audit, and the ledger's agreement
+    /// with the journal.
+    func finish(_ run: StressRun) async -> (report: InvariantChecker.Report, audit: JournalAudit.Result) {
+        await quiesce()
+        let snapshot = await window.snapshot()
+        await window.close()
+        let report = await InvariantChecker.check(journal: journal, finalSnapshot: snapshot)
+        let audit = JournalAudit.audit(report.events)
+        #expect(report.violations == [], "\(run) \(window.id)")
+        #expect(audit.violations == [], "\(run) \(window.id)")
+        #expect(audit.direct == JournalAudit.direct(ledger.counts), "\(run) \(window.id): the journal's ends differ from the callers'")
+        #expect(audit.deferredCount == world.nested.counts["deferred", default: 0], "\(run) \(window.id)")
+        #expect(world.nested.records.allSatisfy { $0.resolution?.name == "deferred" }, "\(run): \(world.nested.records)")
+        #expect(report.commits == ledger.counts["completed", default: 0] + audit.deferred["completed", default: 0], "\(run)")
+        #expect(world.hookViolations == [], "\(run) \(window.id)")
+        #expect(ledger.duplicates == [], "\(run) \(window.id): resolved twice")
+        return (report, audit)
+    }
+}
+
+/// One request a driver sends, and how it is cancelled (if it is).
+struct StressRequest: Sendable, CustomStringConvertible {
+    enum Kind: Sendable, CaseIterable {
+        case segueDetail, triggerDetail, segueSheet, segueFull, push, pop, popToRoot, dismiss, present
+        case unwindHome, unwindDetail, unwindNowhere
+
+        /// Whether the request calls its source's `shouldPerformSegue` / `prepare` (a segue);
+        /// only these obey sender tokens.
+        var runsPrepare: Bool { [.segueDetail, .triggerDetail, .segueSheet, .segueFull].contains(self) }
+    }
+
+    enum Cancellation: Sendable {
+        case none
+        /// The task is cancelled before the request is sent.
+        case beforeSubmission
+        /// Another task cancels it after this many yields (queued, running, or already done).
+        case afterYields(Int)
+    }
+
+    var kind: Kind
+    var sender: StressSender?
+    var cancellation: Cancellation = .none
+    var policy: BusyPolicy
+
+    var description: String {
+        "\(kind)" + (sender.map { " sender \($0)" } ?? "") + " \(policy)"
+            + {
+                switch cancellation {
+                case .none: ""
+                case .beforeSubmission: " cancelled-before-submission"
+                case .afterYields(let count): " cancelled-after-\(count)-yields"
+                }
+            }()
+    }
+
+    /// The request as sent from `top`: a source without hooks ignores sender tokens.
+    func from(_ top: any ViewController) -> StressRequest {
+        var request = self
+        if !(top is StressController) || !kind.runsPrepare { request.sender = nil }
+        return request
+    }
+
+    /// Sends the request from `top` (read from the window before).
+    func send(to target: StressWindow, from top: any ViewController, animated: Bool) async throws -> TransitionOutcome {
+        if case .beforeSubmission = cancellation { withUnsafeCurrentTask { $0?.cancel() } }
+        let navigation = target.navigation
+        switch kind {
+        case .segueDetail: return try await top.performSegue(withIdentifier: "detail", sender: sender, animated: animated, policy: policy)
+        case .triggerDetail: return try await top.triggerSegue(withIdentifier: "detail", sender: sender, animated: animated, policy: policy)
+        case .segueSheet: return try await top.performSegue(withIdentifier: "sheet", sender: sender, animated: animated, policy: policy)
+        case .segueFull: return try await top.performSegue(withIdentifier: "full", sender: sender, animated: animated, policy: policy)
+        case .push:
+            let controller = target.plain()
+            return try await navigation.pushViewController(controller, animated: animated, policy: policy)
+        case .pop: return try await navigation.popViewController(animated: animated, policy: policy)
+        case .popToRoot: return try await navigation.popToRootViewController(animated: animated, policy: policy)
+        case .dismiss: return try await top.dismiss(animated: animated, policy: policy)
+        case .present:
+            let controller = target.plain()
+            return try await top.present(controller, style: .formSheet, animated: animated, policy: policy)
+        case .unwindHome: return try await top.performUnwind(action: "toHome:", animated: animated, policy: policy)
+        case .unwindDetail: return try await top.performUnwind(action: "toDetail:", animated: animated, policy: policy)
+        case .unwindNowhere: return try await top.performUnwind(action: "nowhere:", animated: animated, policy: policy)
+        }
+    }
+
+    /// Every ending the request may have, whatever the interleaving; anything else is a bug.
+    ///
+    /// - Parameter closing: the window may close while it waits or runs.
+    /// - Parameter mixedPolicies: other requests to the window use other policies (a later
+    ///   `.replacePending` request supersedes this one while it waits, whatever its policy).
+    func allowed(closing: Bool = false, mixedPolicies: Bool = false) -> Set<String> {
+        var allowed: Set<String>
+        switch kind {
+        case .segueDetail, .segueSheet, .segueFull, .triggerDetail, .present:
+            // The top read before sending may have left the tree, or come to present, by the
+            // request's turn (P4, P5: typed errors, not crashes).
+            allowed = ["completed", "failed(notInWindowHierarchy)", "failed(alreadyPresenting)"]
+        case .push:
+            allowed = ["completed"]
+        case .pop, .popToRoot, .dismiss:
+            allowed = ["completed", "noChange"]
+        case .unwindHome, .unwindDetail:
+            allowed = ["completed", "noChange", "noDestination", "failed(notInWindowHierarchy)"]
+        case .unwindNowhere:
+            allowed = ["noDestination", "failed(notInWindowHierarchy)"]
+        }
+        switch sender {
+        case .veto? where kind == .triggerDetail: allowed.remove("completed"); allowed.insert("vetoed")
+        case .throwInPrepare?: allowed.remove("completed"); allowed.insert("failed(hookFailed)")
+        case .cancelInPrepare?: allowed.remove("completed"); allowed.insert("cancelled")
+        case .closeInPrepare?: allowed.remove("completed"); allowed.insert("failed(windowClosed)")
+        case .veto?, .navigateInPrepare?, nil: break
+        }
+        switch policy {
+        case .enqueue: break
+        case .dropIfBusy: allowed.insert("dropped")
+        case .replacePending: allowed.insert("superseded")
+        }
+        switch cancellation {
+        case .none: break
+        case .beforeSubmission:
+            // Cancelled before it was sent: it never runs (a busy window may drop it first).
+            allowed = policy == .dropIfBusy ? ["cancelled", "dropped"] : ["cancelled"]
+        case .afterYields: allowed.insert("cancelled")
+        }
+        if mixedPolicies, case .none = cancellation { allowed.insert("superseded") }
+        if mixedPolicies, case .afterYields = cancellation { allowed.insert("superseded") }
+        if closing { allowed.insert("failed(windowClosed)") }
+        return allowed
+    }
+}
+
+/// Collects requests that ended in a way their plan does not allow.
+final class Mismatches: Sendable {
+    private let list = Mutex<[String]>([])
+    func record(_ message: String) { list.withLock { $0.append(message) } }
+    var all: [String] { list.withLock { $0 } }
+}
+
+extension StressWindow {
+    /// Sends a request, cancelled as its plan says, and checks its ending against the plan.
+    func run(
+        _ planned: StressRequest,
+        label: String,
+        animated: Bool,
+        closing: Bool = false,
+        mixedPolicies: Bool = false,
+        mismatches: Mismatches
+    ) async {
+        let top = await self.top()
+        let request = planned.from(top)
+        let ticket = ledger.issue(label + " " + request.description)
+        // A request that cancels its task runs in a task of its own (the driver goes on).
+        let task = Task { try await request.send(to: self, from: top, animated: animated) }
+        if case .afterYields(let count) = request.cancellation {
+            for _ in 0..<count { await Task.yield() }
+            task.cancel()
+        }
+        let resolution = RequestLedger.Resolution(await task.result)
+        ledger.resolve(ticket, with: resolution)
+        let allowed = request.allowed(closing: closing, mixedPolicies: mixedPolicies)
+        if !allowed.contains(resolution.name) {
+            mismatches.record("\(ticket) \(label) \(request): \(resolution) not in \(allowed.sorted())")
+        }
+    }
+}

@@ -1,0 +1,234 @@
+import NavigationRuntime
+import NavigationRuntimeTesting
+import Synchronization
+import Testing
+
+/// Windows closed mid-transition (R8.8, DESIGN §3.4, §3.6): every pending request fails with
+/// the typed `.windowClosed` error, the running one stops at its next check (before its commit
+/// point it fails the same way), requests made after the close fail at once, and no hook runs
+/// on a closed window. Nothing hangs; nothing ends twice.
+@Suite struct WindowCloseStressTests {
+    // Deterministic (manual clock): a segue parked in its animation, a burst of 16 requests from
+    // parallel tasks queued behind it, then the close. The queued ones end at once, exactly as
+    // the policy says, before time moves; the parked one ends `.windowClosed` when its animation
+    // ends (it had not committed) and its destination never gets `viewDidAppear`.
+    @Test(arguments: BusyPolicy.allCases)
+    func closeWithABurstQueuedBehindAParkedSegue_endsEveryRequestExactly(policy: BusyPolicy) async throws {
+        let run = StressRun("closeWithABurstQueuedBehindAParkedSegue", "policy \(policy)", salt: 40 + policy.salt)
+        let clock = ManualClock()
+        let target = try await StressWindow.open(
+            seed: run.seed, configuration: Window.Configuration(clock: clock, transitionDuration: .seconds(1))
+        )
+        var reader = JournalReader(await target.window.journal())
+        let home = try #require(await target.navigation.topViewController)
+        let parked = target.ledger.issue("parked segue")
+        let park = Task { target.ledger.resolve(parked, with: await Result(catching: { try await home.performSegue(withIdentifier: "detail") })) }
+        await clock.sleepers(atLeast: 1)
+        let burst = (0..<16).map { index in
+            let ticket = target.ledger.issue("burst \(index)")
+            let controller = target.plain()
+            return (ticket, Task {
+                target.ledger.resolve(
+                    ticket, with: await Result(catching: { try await target.navigation.pushViewController(controller, policy: policy) })
+                )
+            })
+        }
+        await reader.waitAccepted(17)
+        await target.window.close()
+        do {
+            try await target.ledger.waitUntilResolved(burst.map(\.0), within: StressRun.watchdog)
+        } catch {
+            Issue.record("\(run) hung: \(error)")
+            return
+        }
+        #expect(target.ledger.resolution(of: parked) == nil, "\(run): the parked segue ended before its animation did")
+        let ends = burst.map { target.ledger.resolution(of: $0.0)?.name ?? "unresolved" }
+        switch policy {
+        case .enqueue: #expect(ends == Array(repeating: "failed(windowClosed)", count: 16), "\(run)")
+        case .dropIfBusy: #expect(ends == Array(repeating: "dropped", count: 16), "\(run)")
+        case .replacePending:
+            #expect(ends.sorted() == ["failed(windowClosed)"] + Array(repeating: "superseded", count: 15), "\(run)")
+        }
+        clock.advance(by: .seconds(1))
+        // After the close, every request fails at once, whatever it asks.
+        let late = [
+            await target.ledger.track("late push") { try await target.navigation.pushViewController(target.plain()) },
+            await target.ledger.track("late segue") { try await home.performSegue(withIdentifier: "sheet") },
+            await target.ledger.track("late pop") { try await target.navigation.popViewController() },
+            await target.ledger.track("late unwind") { try await home.performUnwind(action: "toHome:") },
+        ]
+        guard await target.ledger.allResolved(expecting: 1 + 1 + 16 + 4, run) else { return }
+        await park.value
+        for (_, task) in burst { await task.value }
+
+        #expect(target.ledger.resolution(of: parked) == .failed(.windowClosed), "\(run)")
+        #expect(late.map { RequestLedger.Resolution($0) } == Array(repeating: .failed(.windowClosed), count: 4), "\(run)")
+        #expect(target.world.hookViolations == [], "\(run)")
+        #expect(target.ledger.duplicates == [], "\(run)")
+        let events = await Self.collect(target.journal)
+        #expect(events.last?.kind == .windowClosed, "\(run)")
+        let audit = JournalAudit.audit(events, windowClosedMidRun: true)
+        #expect(audit.violations == [], "\(run)")
+        #expect(await target.window.snapshot().root == nil, "\(run): the tree was torn down")
+    }
+
+    // Random: three windows, four tasks each sending random requests (some controllers
+    // navigate from viewDidAppear), and a closer per window that closes it after a seeded
+    // number of scheduling points: mid-transition, while requests wait. Every request ends once
+    // within its allowed set plus `.windowClosed`; one sent after the close ended fails with
+    // `.windowClosed` and nothing else; no hook runs on a closed window; the journal up to the
+    // close ends every request at most once and replays through the reference model.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func threeWindowsClosedMidRun_endEveryRequestOnce(round: UInt64) async throws {
+        let run = StressRun("threeWindowsClosedMidRun", "round \(round)", salt: 50 + round)
+        let (tasks, perTask) = (4, 100 * StressRun.scale)
+        let policies = BusyPolicy.allCases
+        var targets: [StressWindow] = []
+        for id in 1...3 {
+            targets.append(
+                try await StressWindow.open(
+                    id: UInt64(id), seed: run.seed &+ UInt64(id), configuration: .yielding, navigatingPercent: 30
+                )
+            )
+        }
+        let mismatches = Mismatches()
+        var tasksToWait: [Task<Void, Never>] = []
+        var random = SplitMix64(seed: run.seed)
+        for target in targets {
+            let closed = ClosedFlag()
+            let delay = Int(random.next() % 400)
+            let closer = Task {
+                for _ in 0..<delay { await Task.yield() }
+                await target.window.close()
+                closed.set()
+            }
+            tasksToWait.append(closer)
+            for index in 0..<tasks {
+                tasksToWait.append(Task {
+                    var random = SplitMix64(seed: run.seed &+ target.window.id.rawValue &* 1_000_003 &+ UInt64(index))
+                    for step in 0..<perTask {
+                        let kind = StressRequest.Kind.allCases[Int(random.next() % UInt64(StressRequest.Kind.allCases.count))]
+                        let policy = policies[Int(random.next() % 3)]
+                        var request = StressRequest(kind: kind, policy: policy)
+                        if random.next() % 5 == 0 { request.cancellation = .afterYields(Int(random.next() % 8)) }
+                        let label = "w\(target.window.id.rawValue).t\(index).\(step)"
+                        if closed.isSet {
+                            let result = await target.ledger.track(label + " after close \(kind)") {
+                                try await request.send(to: target, from: target.navigation, animated: true)
+                            }
+                            if RequestLedger.Resolution(result) != .failed(.windowClosed) {
+                                mismatches.record("\(label) after close: \(RequestLedger.Resolution(result))")
+                            }
+                        } else {
+                            await target.run(request, label: label, animated: true, closing: true, mixedPolicies: true, mismatches: mismatches)
+                        }
+                    }
+                })
+            }
+        }
+        for target in targets {
+            guard await target.ledger.allResolved(expecting: 1 + tasks * perTask, run) else { return }
+        }
+        for task in tasksToWait { await task.value }
+
+        #expect(mismatches.all == [], "\(run)")
+        for target in targets {
+            let ledger = target.ledger
+            let nested = target.world.nested.records
+            #expect(nested.allSatisfy { ["deferred", "failed(windowClosed)"].contains($0.resolution?.name) }, "\(run): \(nested)")
+            #expect(ledger.records.count == 1 + tasks * perTask, "\(run)")
+            #expect(ledger.counts.values.reduce(0, +) == ledger.records.count, "\(run)")
+            #expect(ledger.duplicates == [], "\(run)")
+            #expect(target.world.hookViolations == [], "\(run)")
+            let snapshot = await target.window.snapshot()
+            let report = await InvariantChecker.check(journal: target.journal, finalSnapshot: snapshot)
+            #expect(report.violations == [], "\(run) \(target.window.id)")
+            #expect(report.events.last?.kind == .windowClosed, "\(run)")
+            #expect(snapshot.root == nil, "\(run): the tree was torn down")
+            let audit = JournalAudit.audit(report.events, windowClosedMidRun: true)
+            #expect(audit.violations == [], "\(run) \(target.window.id)")
+            var model = ReferenceModel()
+            do {
+                for event in report.events { try model.apply(event) }
+            } catch {
+                Issue.record("\(run) \(target.window.id): the journal up to the close does not replay: \(error)")
+            }
+        }
+    }
+
+    // R8.8 from inside a transition: while four tasks send requests, a segue's own `prepare`
+    // closes its window. Exact: that segue fails `.windowClosed` (it stopped before its commit
+    // point), every request sent after it ended fails `.windowClosed`, no hook runs on the
+    // closed window, and every request ends once.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aPrepareClosesItsWindow_midRun(round: UInt64) async throws {
+        let run = StressRun("aPrepareClosesItsWindow_midRun", "round \(round)", salt: 110 + round)
+        let target = try await StressWindow.open(seed: run.seed, configuration: .yielding, navigatingPercent: 30)
+        let home = try #require(await target.navigation.topViewController)
+        let mismatches = Mismatches()
+        let closed = ClosedFlag()
+        let perTask = 40 * StressRun.scale
+        let drivers = (0..<4).map { index in
+            Task {
+                var random = SplitMix64(seed: run.seed &+ UInt64(index))
+                for step in 0..<perTask {
+                    let kind = StressRequest.Kind.allCases[Int(random.next() % UInt64(StressRequest.Kind.allCases.count))]
+                    let request = StressRequest(kind: kind, policy: .enqueue)
+                    let label = "t\(index).\(step)"
+                    if closed.isSet {
+                        let result = await target.ledger.track(label + " after close \(kind)") {
+                            try await request.send(to: target, from: target.navigation, animated: true)
+                        }
+                        if RequestLedger.Resolution(result) != .failed(.windowClosed) {
+                            mismatches.record("\(label) after close: \(RequestLedger.Resolution(result))")
+                        }
+                    } else {
+                        await target.run(request, label: label, animated: true, closing: true, mismatches: mismatches)
+                    }
+                }
+            }
+        }
+        // Mid-run: once a seeded number (20–100) of the drivers' first requests have ended.
+        var random = SplitMix64(seed: run.seed)
+        let first = (0..<(20 + random.next() % 81)).map { RequestLedger.Ticket($0 + 2) }
+        do {
+            try await target.ledger.waitUntilResolved(first, within: StressRun.watchdog)
+        } catch {
+            Issue.record("\(run) hung: \(error)")
+            return
+        }
+        let closing = await target.ledger.track("segue closing its window") {
+            try await home.performSegue(withIdentifier: "sheet", sender: StressSender.closeInPrepare)
+        }
+        closed.set()
+        guard await target.ledger.allResolved(expecting: 2 + 4 * perTask, run) else { return }
+        for driver in drivers { await driver.value }
+
+        let closingEnd = RequestLedger.Resolution(closing)
+        // Home is the navigation root, always in the tree: the segue ran its prepare, which
+        // closed the window, and stopped before its commit point.
+        #expect(closingEnd == .failed(.windowClosed), "\(run): \(closingEnd)")
+        #expect(await target.window.isClosed, "\(run)")
+        #expect(mismatches.all == [], "\(run)")
+        #expect(target.ledger.duplicates == [], "\(run)")
+        #expect(target.world.hookViolations == [], "\(run)")
+        let nested = target.world.nested.records
+        #expect(nested.allSatisfy { ["deferred", "failed(windowClosed)"].contains($0.resolution?.name) }, "\(run): \(nested)")
+        let report = await InvariantChecker.check(journal: target.journal, finalSnapshot: await target.window.snapshot())
+        #expect(report.violations == [], "\(run)")
+        #expect(JournalAudit.audit(report.events, windowClosedMidRun: true).violations == [], "\(run)")
+    }
+
+    static func collect(_ journal: AsyncStream<JournalEvent>) async -> [JournalEvent] {
+        var events: [JournalEvent] = []
+        for await event in journal { events.append(event) }
+        return events
+    }
+}
+
+/// Set once its window's `close()` returned.
+final class ClosedFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    func set() { flag.store(true, ordering: .sequentiallyConsistent) }
+    var isSet: Bool { flag.load(ordering: .sequentiallyConsistent) }
+}
