@@ -4,6 +4,7 @@ import NavigationRuntime
 /// keep, whatever the interleaving (DESIGN §3, §6):
 /// - committed sequence numbers are gapless from the first one seen, in journal order;
 /// - transitions commit in the order their requests were accepted;
+/// - once the window closed, every request accepted has its ending in the journal;
 /// - appearance callbacks follow the state machine of UIKIT-SEMANTICS §0 per controller, and
 ///   every `willMove` is followed by one `didMove`;
 /// - each controller's last state equals its appearance in the final snapshot;
@@ -189,6 +190,11 @@ public struct InvariantChecker: Sendable {
         public func finish(finalSnapshot: WindowSnapshot?) -> Report {
             var violations = self.violations
             if outOfOrder { violations.append("transitions committed out of acceptance order") }
+            // A closed window's journal ends after every request's ending (DESIGN §6).
+            if closed && !acceptedRank.isEmpty {
+                let open = acceptedRank.keys.sorted().map { "\($0)" }.joined(separator: ", ")
+                violations.append("accepted and never ended: \(open)")
+            }
             // A window closed mid-transition is torn down without callbacks (R8.8): what was in
             // flight stays half-way, and its final tree is empty.
             let tornDown = closed && finalSnapshot?.root == nil

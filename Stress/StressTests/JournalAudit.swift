@@ -14,11 +14,11 @@ enum JournalAudit {
         var deferred: [String: Int] = [:]
         /// How many requests were deferred.
         var deferredCount = 0
-        /// Requests accepted and never ended (allowed only if the window closed).
+        /// Requests accepted and never ended (lost: a close journals the ends it causes too).
         var open: [RequestID] = []
     }
 
-    static func audit(_ events: [JournalEvent], windowClosedMidRun: Bool = false) -> Result {
+    static func audit(_ events: [JournalEvent]) -> Result {
         var result = Result()
         var accepted: [RequestID] = []
         var seen: Set<RequestID> = []
@@ -61,7 +61,7 @@ enum JournalAudit {
             if deferred.contains(request) { result.deferred[end, default: 0] += 1 } else { result.direct[end, default: 0] += 1 }
         }
         result.deferredCount = deferred.count
-        if !windowClosedMidRun && !result.open.isEmpty {
+        if !result.open.isEmpty {
             result.violations.append("accepted and never ended (lost): \(result.open)")
         }
         return result

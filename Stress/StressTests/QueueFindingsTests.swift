@@ -51,14 +51,9 @@ import Testing
         await window.close()
     }
 
-    // DESIGN §3.6, §6 (reported, not fixed): every request's end is in the journal, except
-    // the ends of requests waiting when the window closes. They throw `.windowClosed` to their
-    // callers, but `close()` finishes the journal streams before their tasks resume and
-    // journal it, so their journal stops at `accepted` (deferred jobs do get a
-    // `failed(windowClosed)` event from `close()`; the running request's end, known only when
-    // it reaches its next check, is missing too). A journal reader cannot tell them from
-    // lost requests; the stress suites' audit therefore allows open requests on windows
-    // closed mid-run and relies on the ledger for them.
+    // DESIGN §3.6, §6: every request's end is in the journal, also the ends of the requests
+    // waiting when the window closes (`close()` journals them) and of the running one (the
+    // streams finish when it ends).
     @Test func close_journalsTheEndOfEveryWaitingRequest() async throws {
         let (window, navigation, clock, park) = try await Self.parked()
         let journal = await window.journal()
@@ -71,9 +66,7 @@ import Testing
         _ = try? await park.value
         var events: [JournalEvent] = []
         for await event in journal { events.append(event) }
-        let audit = JournalAudit.audit(events, windowClosedMidRun: true)
-        withKnownIssue("Window.close() finishes the journal before the waiting requests' ends are journaled") {
-            #expect(audit.open == [], "accepted, never ended in the journal: \(audit.open)")
-        }
+        let audit = JournalAudit.audit(events)
+        #expect(audit.open == [], "accepted, never ended in the journal: \(audit.open)")
     }
 }

@@ -67,7 +67,7 @@ import Testing
         #expect(target.ledger.duplicates == [], "\(run)")
         let events = await Self.collect(target.journal)
         #expect(events.last?.kind == .windowClosed, "\(run)")
-        let audit = JournalAudit.audit(events, windowClosedMidRun: true)
+        let audit = JournalAudit.audit(events)
         #expect(audit.violations == [], "\(run)")
         #expect(await target.window.snapshot().root == nil, "\(run): the tree was torn down")
     }
@@ -145,7 +145,7 @@ import Testing
             #expect(report.violations == [], "\(run) \(target.window.id)")
             #expect(report.events.last?.kind == .windowClosed, "\(run)")
             #expect(snapshot.root == nil, "\(run): the tree was torn down")
-            let audit = JournalAudit.audit(report.events, windowClosedMidRun: true)
+            let audit = JournalAudit.audit(report.events)
             #expect(audit.violations == [], "\(run) \(target.window.id)")
             var model = ReferenceModel()
             do {
@@ -216,7 +216,7 @@ import Testing
         #expect(nested.allSatisfy { ["deferred", "failed(windowClosed)"].contains($0.resolution?.name) }, "\(run): \(nested)")
         let report = await InvariantChecker.check(journal: target.journal, finalSnapshot: await target.window.snapshot())
         #expect(report.violations == [], "\(run)")
-        #expect(JournalAudit.audit(report.events, windowClosedMidRun: true).violations == [], "\(run)")
+        #expect(JournalAudit.audit(report.events).violations == [], "\(run)")
     }
 
     static func collect(_ journal: AsyncStream<JournalEvent>) async -> [JournalEvent] {

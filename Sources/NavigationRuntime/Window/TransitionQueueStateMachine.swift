@@ -204,20 +204,23 @@ struct TransitionQueueStateMachine<Waiter, Job> {
     }
 
     /// The window closes: every waiting request fails; the running one finishes on its own.
-    mutating func close() -> (waiters: [Waiter], jobs: [RequestID]) {
+    mutating func close() -> (waiters: [Waiter], jobs: [RequestID], waiting: [RequestID]) {
         isClosed = true
         var waiters: [Waiter] = []
         var jobs: [RequestID] = []
+        var waiting: [RequestID] = []
         for entry in pending[head...] where !entry.cancelled {
             switch entry.payload {
-            case .waiter(let waiter?): waiters.append(waiter)
-            case .waiter(nil): break
+            case .waiter(let waiter):
+                // Suspended or about to suspend (then `suspend` resumes it `.closed`).
+                if let waiter { waiters.append(waiter) }
+                waiting.append(entry.id)
             case .job: jobs.append(entry.id)
             }
         }
         pending.removeAll()
         head = 0
-        return (waiters, jobs)
+        return (waiters, jobs, waiting)
     }
 
     private func indexOfPending(_ id: RequestID) -> Int? {

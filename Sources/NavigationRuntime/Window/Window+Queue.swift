@@ -31,22 +31,30 @@ extension Window {
             return .dropped
         case .run(let running):
             id = running
+            requestsInFlight += 1
             emit(.accepted(request.name), request: id)
         case .enqueue(let queued, let superseded, let supersededJobs):
+            requestsInFlight += 1
             emit(.accepted(request.name), request: queued)
             for waiter in superseded { waiter.continuation.resume(returning: .superseded) }
-            for job in supersededJobs { emit(.superseded, request: job) }
+            for job in supersededJobs {
+                emit(.superseded, request: job)
+                requestEnded()
+            }
             switch await waitForTurn(queued) {
             case .run:
                 id = queued
             case .superseded:
                 emit(.superseded, request: queued)
+                requestEnded()
                 return .superseded
             case .cancelled:
                 emit(.cancelled, request: queued)
+                requestEnded()
                 throw CancellationError()
             case .closed:
-                emit(.failed(NavigationError.Code.windowClosed.description), request: queued)
+                // `close()` journaled the failure.
+                requestEnded()
                 throw NavigationError(.windowClosed, "The window \(self.id) closed.", window: self.id)
             }
         }
@@ -96,7 +104,15 @@ extension Window {
         journalResult(result, request: id)
         runningRequest = nil
         handOn(after: id)
+        requestEnded()
         return try result.get()
+    }
+
+    /// Notes that a request's ending is journaled. Once the window is closed, the last one
+    /// finishes the journal streams, so that no subscriber misses an ending (DESIGN §6).
+    func requestEnded() {
+        requestsInFlight -= 1
+        if isClosed && requestsInFlight == 0 { finishJournal() }
     }
 
     /// Runs `body` with the task marked as running request `id` of this window, so that a
@@ -136,6 +152,7 @@ extension Window {
         else {
             throw NavigationError(.windowClosed, "The window \(self.id) is closed.", window: self.id)
         }
+        requestsInFlight += 1  // it ends when it runs, or when the window closes
         emit(.accepted(request.name), request: id)
         emit(.deferred, request: id)
         return .deferred(id)

@@ -87,6 +87,8 @@ public actor Window {
     var nextSubscriber: UInt64 = 0
     /// Emptied step arrays of earlier visible sets, reused (see `visibleSet()`).
     @exclusivity(unchecked) var spareVisibleSteps: [[VisibleSet.Step]] = []
+    /// Requests accepted whose ending is not journaled yet (direct and deferred).
+    @exclusivity(unchecked) var requestsInFlight = 0
     /// The last committed sequence number.
     @exclusivity(unchecked) public internal(set) var lastSequence: UInt64 = 0
 
@@ -128,25 +130,36 @@ public actor Window {
     /// Closes the window (R8.8): every waiting request fails with
     /// ``NavigationError/Code/windowClosed``; a running transition stops at its next check
     /// (before its commit point it rolls back and fails the same way, after it, it returns
-    /// without further callbacks); the tree is torn down with no appearance callbacks; journal
-    /// streams finish. Closing twice does nothing.
+    /// without further callbacks); the tree is torn down with no appearance callbacks. The
+    /// journal streams end with `.windowClosed` once every request accepted has its ending
+    /// journaled: at once if nothing runs, else when the last one returns. Closing twice does
+    /// nothing.
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        let (waiters, jobs) = queue.withLock { $0.close() }
+        let (waiters, jobs, waiting) = queue.withLock { $0.close() }
+        // Every request the close fails is journaled here (the waiting requests' own tasks
+        // resume later and only return the error).
+        for id in waiting + jobs { emit(.failed(NavigationError.Code.windowClosed.description), request: id) }
         for waiter in waiters { waiter.continuation.resume(returning: .closed) }
-        for job in jobs { emit(.failed(NavigationError.Code.windowClosed.description), request: job) }
+        requestsInFlight -= jobs.count
         if runningRequest == nil { tearDown() }
-        emit(.windowClosed, request: nil)
-        for continuation in subscribers.values { continuation.finish() }
-        subscribers.removeAll()
-        hasSubscribers = false
+        if requestsInFlight == 0 { finishJournal() }
     }
 
     /// Releases the tree (breaks the parent/child reference cycles) once nothing runs.
     func tearDown() {
         if let root { detachAll(root) }
         root = nil
+    }
+
+    /// Journals the close and finishes the journal streams: every request's ending is in
+    /// them by then (see `requestEnded()`).
+    func finishJournal() {
+        emit(.windowClosed, request: nil)
+        for continuation in subscribers.values { continuation.finish() }
+        subscribers.removeAll()
+        hasSubscribers = false
     }
 
     private func detachAll(_ controller: any ViewController) {

@@ -124,4 +124,16 @@ import Testing
         #expect(!incremental(late, changed).violations.contains { $0.hasPrefix("not linearizable") })
         #expect(incremental(events, changed).violations.contains { $0.hasPrefix("not linearizable") })
     }
+
+    @Test func aRequestAcceptedAndNeverEnded_inAClosedWindowsJournal_isCaught() async throws {
+        let (events, snapshot) = try await run()
+        guard let close = events.lastIndex(where: { $0.kind == .windowClosed }) else {
+            Issue.record("the journal of a closed window ends with windowClosed")
+            return
+        }
+        var lost = events
+        lost.insert(JournalEvent(window: snapshot.window, sequence: 12, request: RequestID(999), kind: .accepted("push")), at: close)
+        #expect(incremental(lost, snapshot).violations == ["accepted and never ended: R999"])
+        #expect(InvariantChecker.check(events: lost, finalSnapshot: snapshot).violations == ["accepted and never ended: R999"])
+    }
 }

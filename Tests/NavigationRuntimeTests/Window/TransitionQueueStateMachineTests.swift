@@ -142,11 +142,12 @@ import Testing
     @Test func close_failsEveryWaiter_andRefusesNewRequests() {
         var machine = Machine()
         guard case .run(let first) = machine.accept(policy: .enqueue) else { return }
-        _ = enqueue(&machine, "b")
-        _ = enqueue(&machine, "c")
+        let b = enqueue(&machine, "b")
+        let c = enqueue(&machine, "c")
         let deferred = machine.acceptDeferred("j")
-        let (waiters, jobs) = machine.close()
+        let (waiters, jobs, waiting) = machine.close()
         #expect(waiters == ["b", "c"])
+        #expect(waiting == [b, c])
         #expect(jobs == [deferred].compactMap { $0 })
         #expect(machine.isClosed)
         guard case .closed = machine.accept(policy: .enqueue) else {
