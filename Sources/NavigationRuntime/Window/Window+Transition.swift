@@ -169,13 +169,9 @@ extension Window {
         animated: Bool,
         cancellable: Bool
     ) async throws -> TransitionOutcome {
-        var before = visibleSet()
+        let before = visibleSet()
         let applied = apply(change)
-        var after = visibleSet()
-        defer {
-            recycle(&before)
-            recycle(&after)
-        }
+        let after = visibleSet()
         let hooks = needsHooks(applied, before: before, after: after)
         if !hooks && interaction == nil && (!animated || configuration.transitionDuration == .zero) {
             return try runWithoutHooks(applied, request: id, cancellable: cancellable, before: before, after: after)
@@ -450,22 +446,11 @@ extension Window {
     /// The controllers on screen now.
     func visibleSet() -> VisibleSet {
         var set = VisibleSet()
-        if let spare = spareVisibleSteps.popLast() {
-            set.steps = spare
-        } else {
-            set.steps.reserveCapacity(16)
-        }
+        // Enough for a tab bar, a navigation stack and its top without growing; not kept
+        // between transitions (an idle window holds no scratch storage).
+        set.steps.reserveCapacity(8)
         if let root { collectVisible(root, layer: 0, into: &set) }
         return set
-    }
-
-    /// Keeps the storage of a transition's visible sets for the next transition (one runs at a
-    /// time per window), so that a transition allocates none.
-    private func recycle(_ set: inout VisibleSet) {
-        guard spareVisibleSteps.count < 2 else { return }
-        set.steps.removeAll(keepingCapacity: true)
-        spareVisibleSteps.append(set.steps)
-        set.steps = []
     }
 
     private func collectVisible(_ controller: any ViewController, layer: Int, into set: inout VisibleSet) {

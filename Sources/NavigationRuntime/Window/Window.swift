@@ -85,8 +85,6 @@ public actor Window {
     /// Whether ``subscribers`` is not empty (read on every event).
     @exclusivity(unchecked) var hasSubscribers = false
     var nextSubscriber: UInt64 = 0
-    /// Emptied step arrays of earlier visible sets, reused (see `visibleSet()`).
-    @exclusivity(unchecked) var spareVisibleSteps: [[VisibleSet.Step]] = []
     /// Requests accepted whose ending is not journaled yet (direct and deferred).
     @exclusivity(unchecked) var requestsInFlight = 0
     /// The last committed sequence number.
