@@ -168,41 +168,10 @@ extension BenchDriver {
 /// wall time, so the ratio is the parallel speed-up.
 enum WindowsBenchmark {
     static func run(segues: Int) async throws -> [(name: String, nanoseconds: Double)] {
-        let one = try await measure(windows: 1, segues: segues)
-        let many = try await measure(windows: 64, segues: segues)
+        let one = try await CompareBenchmark.measureRuntime(windows: 1, segues: segues, spins: 0, shared: false)
+        let many = try await CompareBenchmark.measureRuntime(windows: 64, segues: segues, spins: 0, shared: false)
         print(String(format: "segues/s: 1 window %.0f, 64 windows %.0f", 1e9 / one, 1e9 / many))
         return [("segue, 1 window (wall ns per segue)", one), ("segue, 64 windows in parallel", many)]
-    }
-
-    private static func measure(windows: Int, segues: Int) async throws -> Double {
-        let catalog = SceneCatalog([
-            Scene("root", segues: [SegueDefinition(identifier: "next", kind: .show, destination: "leaf")]) {
-                GenericViewController(context: $0)
-            },
-            Scene("leaf") { GenericViewController(context: $0) },
-        ])
-        var setups: [(Window, any ViewController, NavigationController)] = []
-        for index in 0..<windows {
-            let window = Window(id: WindowID(UInt64(index + 1)), configuration: .immediate)
-            let source = catalog.instantiate("root", in: window) ?? GenericViewController(context: window.makeContext())
-            let navigation = NavigationController(context: window.makeContext(), rootViewController: source)
-            try await window.setRootViewController(navigation)
-            setups.append((window, source, navigation))
-        }
-        let perWindow = max(100, segues / windows)
-        let clock = ContinuousClock()
-        let start = clock.now
-        try await withThrowingTaskGroup(of: Int.self) { group in
-            for (_, source, navigation) in setups {
-                group.addTask {
-                    try await BenchDriver().segues(from: source, navigation: navigation, count: perWindow, batch: 100)
-                }
-            }
-            for try await _ in group {}
-        }
-        let elapsed = clock.now - start
-        for (window, _, _) in setups { await window.close() }
-        return elapsed.nanoseconds / Double(perWindow * windows)
     }
 }
 

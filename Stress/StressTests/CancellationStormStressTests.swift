@@ -19,10 +19,7 @@ import Testing
     func threeWindows_sixTasks_cancellingTenToFiftyPercent(policy: BusyPolicy) async throws {
         let run = StressRun("threeWindows_sixTasks_cancelling", "policy \(policy)", salt: 30 + policy.salt)
         let (tasks, perTask) = (6, 150 * StressRun.scale)
-        var targets: [StressWindow] = []
-        for id in 1...3 {
-            targets.append(try await StressWindow.open(id: UInt64(id), seed: run.seed &+ UInt64(id), configuration: .yielding))
-        }
+        let targets = try await StressWindow.open(count: 3, run)
         let mismatches = Mismatches()
         var drivers: [Task<Int, Never>] = []
         for target in targets {
@@ -56,11 +53,8 @@ import Testing
                 })
             }
         }
-        for target in targets {
-            guard await target.ledger.allResolved(expecting: 1 + tasks * perTask, run) else { return }
-        }
-        var planned = 0
-        for driver in drivers { planned += await driver.value }
+        guard let counts = await targets.settle(drivers, expecting: 1 + tasks * perTask, run) else { return }
+        let planned = counts.reduce(0, +)
 
         #expect(mismatches.all == [], "\(run)")
         var cancelled = 0

@@ -40,10 +40,7 @@ import Testing
                 })
             }
         }
-        for target in targets {
-            guard await target.ledger.allResolved(expecting: 1 + tasks * perTask, run) else { return }
-        }
-        for driver in drivers { await driver.value }
+        guard await targets.settle(drivers, expecting: 1 + tasks * perTask, run) != nil else { return }
 
         #expect(mismatches.all == [], "\(run)")
         for target in targets {

@@ -80,19 +80,13 @@ import Testing
     func fourWindows_fourTasksEach_independentAndEachHolds(policy: BusyPolicy) async throws {
         let run = StressRun("fourWindows_fourTasksEach", "policy \(policy)", salt: 10 + policy.salt)
         let (tasks, perTask) = (4, 100 * StressRun.scale)
-        var targets: [StressWindow] = []
-        for id in 1...4 {
-            targets.append(try await StressWindow.open(id: UInt64(id), seed: run.seed &+ UInt64(id), configuration: .yielding))
-        }
+        let targets = try await StressWindow.open(count: 4, run)
         let mismatches = Mismatches()
         var drivers: [Task<Void, Never>] = []
         for target in targets {
             drivers += Self.drive(target, run: run, policy: policy, tasks: tasks, perTask: perTask, mismatches: mismatches)
         }
-        for target in targets {
-            guard await target.ledger.allResolved(expecting: 1 + tasks * perTask, run) else { return }
-        }
-        for driver in drivers { await driver.value }
+        guard await targets.settle(drivers, expecting: 1 + tasks * perTask, run) != nil else { return }
 
         #expect(mismatches.all == [], "\(run)")
         for target in targets {

@@ -222,3 +222,27 @@ extension StressWindow {
         }
     }
 }
+
+extension StressWindow {
+    /// Windows 1…`count` on yielding clocks, each seeded from the run.
+    static func open(count: Int, _ run: StressRun) async throws -> [StressWindow] {
+        var windows: [StressWindow] = []
+        for id in 1...count {
+            windows.append(try await open(id: UInt64(id), seed: run.seed &+ UInt64(id), configuration: .yielding))
+        }
+        return windows
+    }
+}
+
+extension [StressWindow] {
+    /// The watchdog over every window (each resolves `count` requests, or the run fails listing
+    /// the unresolved ones), then the drivers' results; `nil` when the watchdog fired.
+    func settle<T: Sendable>(_ drivers: [Task<T, Never>], expecting count: Int, _ run: StressRun) async -> [T]? {
+        for target in self {
+            guard await target.ledger.allResolved(expecting: count, run) else { return nil }
+        }
+        var results: [T] = []
+        for driver in drivers { results.append(await driver.value) }
+        return results
+    }
+}

@@ -17,10 +17,7 @@ import Testing
     func twoWindows_unwindsRacePushesAndPresents(policy: BusyPolicy) async throws {
         let run = StressRun("twoWindows_unwindsRacePushesAndPresents", "policy \(policy)", salt: 80 + policy.salt)
         let (tasks, perTask) = (6, 100 * StressRun.scale)
-        var targets: [StressWindow] = []
-        for id in 1...2 {
-            targets.append(try await StressWindow.open(id: UInt64(id), seed: run.seed &+ UInt64(id), configuration: .yielding))
-        }
+        let targets = try await StressWindow.open(count: 2, run)
         let mismatches = Mismatches()
         var drivers: [Task<Void, Never>] = []
         for target in targets {
@@ -37,10 +34,7 @@ import Testing
                 })
             }
         }
-        for target in targets {
-            guard await target.ledger.allResolved(expecting: 1 + tasks * perTask, run) else { return }
-        }
-        for driver in drivers { await driver.value }
+        guard await targets.settle(drivers, expecting: 1 + tasks * perTask, run) != nil else { return }
         #expect(mismatches.all == [], "\(run)")
 
         for target in targets {
