@@ -4,7 +4,8 @@ import NavigationRuntime
 /// keep, whatever the interleaving (DESIGN §3, §6):
 /// - committed sequence numbers are gapless from the first one seen, in journal order;
 /// - transitions commit in the order their requests were accepted;
-/// - once the window closed, every request accepted has its ending in the journal;
+/// - every request accepted ends once; once the window closed, each has its ending journaled;
+/// - no controller is twice in the final tree;
 /// - appearance callbacks follow the state machine of UIKIT-SEMANTICS §0 per controller, and
 ///   every `willMove` is followed by one `didMove`;
 /// - each controller's last state equals its appearance in the final snapshot;
@@ -94,6 +95,8 @@ public struct InvariantChecker: Sendable {
         private var commits = 0
         private var deferred = 0
         private var expectedSequence: UInt64?
+        /// The first request accepted in the journal.
+        private var firstAccepted: RequestID?
         /// Controllers not `.disappeared` (a controller that disappears is forgotten).
         private var state: [ControllerID: AppearanceState] = [:]
         private var moving: Set<ControllerID> = []
@@ -131,6 +134,7 @@ public struct InvariantChecker: Sendable {
                 if let request = event.request {
                     acceptedRank[request] = nextRank
                     nextRank += 1
+                    if firstAccepted == nil { firstAccepted = request }
                 }
             case .committed:
                 if let expected = expectedSequence, event.sequence != expected {
@@ -140,7 +144,7 @@ public struct InvariantChecker: Sendable {
                 let (next, overflow) = event.sequence.addingReportingOverflow(1)
                 expectedSequence = overflow ? nil : next
                 commits += 1
-                if let request = event.request, let rank = acceptedRank.removeValue(forKey: request) {
+                if let request = event.request, let rank = ended(request) {
                     if rank < lastCommittedRank { outOfOrder = true }
                     lastCommittedRank = rank
                 }
@@ -150,12 +154,23 @@ public struct InvariantChecker: Sendable {
             case .deferred:
                 deferred += 1
             case .dropped, .superseded, .cancelled, .failed, .vetoed, .noChange, .noDestination:
-                // Resolved without a commit: its rank is no longer needed.
-                if let request = event.request { acceptedRank[request] = nil }
+                // Resolved without a commit.
+                if let request = event.request { _ = ended(request) }
             default:
                 break
             }
             advanceReplay(with: event)
+        }
+
+        /// Notes a request's ending; returns its acceptance rank. Request ids grow with
+        /// acceptance, so a request accepted after the first one seen must be in the journal:
+        /// if it is not pending, it ended twice or was never accepted.
+        private mutating func ended(_ request: RequestID) -> Int? {
+            if let rank = acceptedRank.removeValue(forKey: request) { return rank }
+            if let first = firstAccepted, request >= first {
+                violations.append("\(request) ended twice, or without being accepted")
+            }
+            return nil
         }
 
         private mutating func advanceReplay(with event: JournalEvent) {
@@ -217,6 +232,10 @@ public struct InvariantChecker: Sendable {
                 }
             }
             if let finalSnapshot {
+                var seen: Set<ControllerID> = []
+                for controller in finalSnapshot.allControllers where !seen.insert(controller.id).inserted {
+                    violations.append("\(controller.id) is twice in the window's tree")
+                }
                 for controller in finalSnapshot.allControllers where (state[controller.id] ?? .disappeared) != controller.appearance {
                     violations.append(
                         "\(controller.id) ended \(state[controller.id] ?? .disappeared) by its callbacks, but the snapshot says \(controller.appearance)"

@@ -136,4 +136,30 @@ import Testing
         #expect(incremental(lost, snapshot).violations == ["accepted and never ended: R999"])
         #expect(InvariantChecker.check(events: lost, finalSnapshot: snapshot).violations == ["accepted and never ended: R999"])
     }
+
+    @Test func aRequestEndedTwice_isCaught() async throws {
+        let (events, snapshot) = try await run()
+        // The journal says the second request also ended `noChange` after its commit.
+        guard let commit = events.firstIndex(where: { if case .committed = $0.kind { $0.sequence == 2 } else { false } }),
+            let request = events[commit].request
+        else {
+            Issue.record("no second commit in the run")
+            return
+        }
+        var twice = events
+        twice.insert(JournalEvent(window: snapshot.window, sequence: 2, request: request, kind: .noChange), at: commit + 1)
+        #expect(incremental(twice, snapshot).violations == ["\(request) ended twice, or without being accepted"])
+    }
+
+    @Test func aControllerTwiceInTheFinalTree_isCaught() async throws {
+        let (events, snapshot) = try await run()
+        var doubled = snapshot
+        guard let first = doubled.root?.children.first else {
+            Issue.record("the run's root has no children")
+            return
+        }
+        doubled.root?.children.append(first)
+        let violations = incremental(events, doubled).violations
+        #expect(violations.contains("\(first.id) is twice in the window's tree"))
+    }
 }
