@@ -12,7 +12,7 @@ public final class CallbackRecorder: Sendable {
         var names: [ObjectIdentifier: String] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates an empty recorder.
     public init() {}

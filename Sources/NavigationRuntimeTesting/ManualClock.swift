@@ -1,3 +1,4 @@
+import NavigationRuntime
 import Synchronization
 
 /// A clock whose time moves only when a test says so (no sleeps in tests, DESIGN §7).
@@ -45,7 +46,7 @@ public final class ManualClock: Clock, Sendable {
         var watchers: [(count: Int, continuation: UnsafeContinuation<Void, Never>)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a clock at offset zero.
     public init() {}

@@ -171,7 +171,7 @@ public final class RequestLedger: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates an empty ledger.
     public init() {}

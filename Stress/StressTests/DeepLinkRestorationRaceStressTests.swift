@@ -70,8 +70,8 @@ import Testing
         let application = Application()
         await application.register(deepLinks: Self.router)
         let ledger = RequestLedger()
-        let restored = Locked<[Restored]>([])
-        let opened = Locked<[(WindowID, UInt64, String)]>([])
+        let restored = Shared<[Restored]>([])
+        let opened = Shared<[(WindowID, UInt64, String)]>([])
         let mismatches = Mismatches()
         var random = SplitMix64(seed: run.seed)
         let restores = 8

@@ -34,7 +34,7 @@ final class StressWorld: Sendable {
     /// Where nested requests (made from hooks, so deferred) are recorded: apart from the
     /// test's own requests, whose number the test knows.
     let nested = RequestLedger()
-    private let violations = Mutex<[String]>([])
+    private let violations = Locked<[String]>([])
 
     /// - Parameters:
     ///   - seed: chooses which controllers navigate from `viewDidAppear`.
@@ -90,7 +90,7 @@ final class WorldBox: Sendable {
         weak var world: StressWorld?
     }
 
-    private let reference = Mutex(Reference())
+    private let reference = Locked(Reference())
     var value: StressWorld? { reference.withLock { $0.world } }
     func set(_ world: StressWorld) { reference.withLock { $0.world = world } }
 }

@@ -190,7 +190,7 @@ struct StressRequest: Sendable, CustomStringConvertible {
 
 /// Collects requests that ended in a way their plan does not allow.
 final class Mismatches: Sendable {
-    private let list = Mutex<[String]>([])
+    private let list = Locked<[String]>([])
     func record(_ message: String) { list.withLock { $0.append(message) } }
     var all: [String] { list.withLock { $0 } }
 }

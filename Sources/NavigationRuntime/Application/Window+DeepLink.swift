@@ -4,7 +4,7 @@ import Synchronization
 /// Where a failing step is reported from inside the transition (the queue only carries the
 /// ``NavigationError`` it throws).
 final class DeepLinkFailureBox: Sendable {
-    private let failure = Mutex<DeepLinkStepFailure?>(nil)
+    private let failure = Locked<DeepLinkStepFailure?>(nil)
 
     /// The failure reported, if any.
     var value: DeepLinkStepFailure? {

@@ -25,7 +25,7 @@ public final class InteractivePop: Sendable {
         var resultWaiters: [UnsafeContinuation<Result<TransitionOutcome, any Error>, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init() {}
 

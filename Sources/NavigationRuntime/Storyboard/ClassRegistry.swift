@@ -57,7 +57,7 @@ public final class UnwindDeclarations: Sendable {
         var byScene: [String: Set<String>] = [:]
     }
 
-    private let table = Mutex(Table())
+    private let table = Locked(Table())
 
     /// Creates an empty table.
     public init() {}

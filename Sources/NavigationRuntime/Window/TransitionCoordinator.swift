@@ -20,7 +20,7 @@ public final class TransitionCoordinator: Sendable {
         var isCancelled = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(isAnimated: Bool, isInteractive: Bool) {
         self.isAnimated = isAnimated

@@ -63,7 +63,7 @@ public actor Window {
     private nonisolated let controllerCounter = Atomic<UInt64>(0)
     /// The actor whose serial executor the window runs on (see ``Configuration/isolation``).
     private nonisolated let executorOwner: any Actor
-    let queue = Mutex(TransitionQueueStateMachine<QueueWaiter, DeferredRequest>())
+    let queue = Locked(TransitionQueueStateMachine<QueueWaiter, DeferredRequest>())
 
     // `@exclusivity(unchecked)` on the state below: actor isolation already serialises every
     // access, so the runtime's dynamic exclusivity checks only cost time on the hot path.
