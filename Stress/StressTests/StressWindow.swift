@@ -45,13 +45,9 @@ struct StressWindow: Sendable {
         return current
     }
 
-    /// Waits until the window is idle: a tracked `noChange` request goes through the queue
-    /// (after everything accepted before it), again while deferred work accepted meanwhile runs.
+    /// Waits until the window is idle: everything accepted, and everything it deferred, ended.
     func quiesce() async {
-        for _ in 0..<1_000 {
-            await ledger.track("barrier") { try await window.setTraits(window.traits) }
-            if !(await window.isBusy) { return }
-        }
+        await window.waitUntilIdle()
     }
 
     /// Quiesces, snapshots, closes, and checks: the invariant checker (with linearizability,

@@ -133,6 +133,7 @@ extension Window {
         switch queue.withLock({ $0.finish(id) }) {
         case .idle:
             if isClosed { tearDown() }
+            resumeIdleWaiters()
         case .resume(let waiter):
             waiter.continuation.resume(returning: .run)
         case .runJob(let next, let job):

@@ -85,6 +85,8 @@ public actor Window {
     /// Whether ``subscribers`` is not empty (read on every event).
     @exclusivity(unchecked) var hasSubscribers = false
     var nextSubscriber: UInt64 = 0
+    /// Callers of ``waitUntilIdle()``.
+    var idleWaiters: [CheckedContinuation<Void, Never>] = []
     /// Requests accepted whose ending is not journaled yet (direct and deferred).
     @exclusivity(unchecked) var requestsInFlight = 0
     /// The last committed sequence number.
@@ -122,6 +124,23 @@ public actor Window {
     /// Whether a transition is running or waiting.
     public var isBusy: Bool { queue.withLock { $0.isBusy } }
 
+    /// Returns once the window has nothing running or waiting: every request accepted before
+    /// the call, and every request they deferred (made from their callbacks, R4.5), has
+    /// ended. Returns at once when the window is idle or closed. Requests accepted meanwhile
+    /// are waited for too: the window must be idle, not just past the earlier requests.
+    public func waitUntilIdle() async {
+        guard !isClosed, isBusy else { return }
+        await withCheckedContinuation { idleWaiters.append($0) }
+    }
+
+    /// Resumes ``waitUntilIdle()``'s callers: the queue went idle, or the window closed.
+    func resumeIdleWaiters() {
+        guard !idleWaiters.isEmpty else { return }
+        let waiters = idleWaiters
+        idleWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
+    }
+
     /// How many requests wait behind the running one.
     public var pendingRequestCount: Int { queue.withLock { $0.pendingCount } }
 
@@ -141,6 +160,7 @@ public actor Window {
         for id in waiting + jobs { emit(.failed(NavigationError.Code.windowClosed.description), request: id) }
         for waiter in waiters { waiter.continuation.resume(returning: .closed) }
         requestsInFlight -= jobs.count
+        resumeIdleWaiters()
         if runningRequest == nil { tearDown() }
         if requestsInFlight == 0 { finishJournal() }
     }

@@ -27,6 +27,26 @@ import Testing
         #expect(await navigation.viewControllers.map(\.id) == [f.window.snapshot().root!.children[0].id, b.id])
     }
 
+    @Test func waitUntilIdle_returnsOnlyOnceEveryAcceptedRequestEnded() async throws {
+        let (f, clock, navigation, _) = try await parkedFixture()
+        async let first = navigation.pushViewController(f.controller("B"))
+        await clock.sleepers(atLeast: 1)
+        let second = Task { try await navigation.pushViewController(f.controller("C")) }
+        while await f.window.pendingRequestCount < 1 { await Task.yield() }
+        let idle = Task {
+            await f.window.waitUntilIdle()
+            return await f.window.lastSequence
+        }
+        clock.advance(by: .seconds(1))
+        #expect(try await first == .completed(sequence: 2))
+        await clock.sleepers(atLeast: 1)  // the second push, parked in its animation
+        clock.advance(by: .seconds(1))
+        #expect(try await second.value == .completed(sequence: 3))
+        #expect(await idle.value == 3)
+        await f.window.close()
+        await f.window.waitUntilIdle()  // closed: at once
+    }
+
     @Test func replacePending_supersedesWaitingRequests_latestWins() async throws {
         let (f, clock, navigation, _) = try await parkedFixture()
         let b = f.controller("B")
