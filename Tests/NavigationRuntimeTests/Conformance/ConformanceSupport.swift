@@ -11,28 +11,14 @@ import Testing
 //   (`isBeingPresented`, `isMovingToParent`, ...) with each appearance callback, run a closure
 //   from any callback, and embed children (a content controller acting as a container).
 
-/// Maps controller ids to the names tests use.
-final class NameBook: Sendable {
-    private let names = Mutex([ControllerID: String]())
-
-    func set(_ id: ControllerID, _ name: String) { names.withLock { $0[id] = name } }
-
-    func name(_ id: ControllerID?) -> String {
-        guard let id else { return "nil" }
-        return names.withLock { $0[id] } ?? id.description
-    }
-}
-
 /// A fixture with named controllers, snapshot rendering and journal collection.
-struct Conformance {
+struct Conformance: NamedWorld {
     let base: Fixture
     let book = NameBook()
 
     init() { base = Fixture() }
     init(clock: ManualClock) { base = Fixture(clock: clock) }
 
-    var window: Window { base.window }
-    var recorder: CallbackRecorder { base.recorder }
     var clock: ManualClock? { base.clock }
 
     /// A recording content controller.
@@ -46,19 +32,6 @@ struct Conformance {
         let controller = base.controller(name, scene: scene, catalog: catalog, style: style, definesContext: definesContext)
         book.set(controller.id, name)
         return controller
-    }
-
-    /// A navigation controller (it logs nothing to the recorder; see `journalCallbacks`).
-    func navigation(
-        _ name: String,
-        _ children: [any ViewController],
-        definesContext: Bool = false,
-        delegate: Bool = false
-    ) async -> NavigationController {
-        let navigation = base.navigation(name, children, definesContext: definesContext)
-        book.set(navigation.id, name)
-        if delegate { await navigation.setDelegate(RecordingNavigationDelegate(recorder: recorder)) }
-        return navigation
     }
 
     /// A probe: logs like a recording controller, plus the transition flags when asked.
@@ -82,11 +55,6 @@ struct Conformance {
         return probe
     }
 
-    /// Sets the root without animation and forgets the callbacks it caused.
-    func start(with root: any ViewController) async throws {
-        try await base.start(with: root)
-    }
-
     /// Names a controller made elsewhere (e.g. by a scene factory).
     func name(_ controller: any ViewController, _ name: String) {
         book.set(controller.id, name)
@@ -107,32 +75,6 @@ struct Conformance {
         if !node.children.isEmpty { text += "[" + node.children.map(render).joined(separator: ", ") + "]" }
         if let presented = node.presented { text += " ▸ " + render(presented) }
         return text
-    }
-
-    /// One journal callback as `N.viewWillDisappear(true)`.
-    func render(_ id: ControllerID, _ callback: ControllerCallback) -> String {
-        switch callback {
-        case .willMove(let parent): "\(book.name(id)).willMove(toParent: \(book.name(parent)))"
-        case .didMove(let parent): "\(book.name(id)).didMove(toParent: \(book.name(parent)))"
-        default: "\(book.name(id)).\(callback)"
-        }
-    }
-
-    /// Closes the window (no further callbacks, R8.8) and returns every event the stream saw,
-    /// so that nothing waits on a count or on time.
-    func closeAndCollect(_ stream: AsyncStream<JournalEvent>) async -> [JournalEvent] {
-        await window.close()
-        var events: [JournalEvent] = []
-        for await event in stream { events.append(event) }
-        return events
-    }
-
-    /// The callbacks of a journal (containers included), rendered with names.
-    func callbacks(_ events: [JournalEvent]) -> [String] {
-        events.compactMap { event in
-            if case .callback(let id, let callback) = event.kind { return render(id, callback) }
-            return nil
-        }
     }
 }
 

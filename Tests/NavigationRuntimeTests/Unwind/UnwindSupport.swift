@@ -22,18 +22,6 @@ import Testing
 //   `P.segueForUnwinding(to: K, from: S, identifier: nil)` (only when a performer is set, R7.7)
 //   appearance and containment callbacks as `RecordingController` writes them.
 
-/// Maps controller ids to the names tests use.
-final class UnwindNames: Sendable {
-    private let names = Mutex([ControllerID: String]())
-
-    func set(_ id: ControllerID, _ name: String) { names.withLock { $0[id] = name } }
-
-    func name(_ id: ControllerID?) -> String {
-        guard let id else { return "nil" }
-        return names.withLock { $0[id] } ?? id.description
-    }
-}
-
 /// A sender with identity (R7.3: the unwind's sender reaches `prepare` and the search unchanged).
 final class UnwindSender: Sendable, CustomStringConvertible {
     let tag: String
@@ -190,15 +178,13 @@ actor UnwindProbe: ViewController {
 }
 
 /// A window with a recorder, a name book, and helpers to build unwind worlds.
-struct UnwindWorld {
+struct UnwindWorld: NamedWorld {
     let base: Fixture
-    let book = UnwindNames()
+    let book = NameBook()
 
     init() { base = Fixture() }
     init(clock: ManualClock) { base = Fixture(clock: clock) }
 
-    var window: Window { base.window }
-    var recorder: CallbackRecorder { base.recorder }
 
     /// An unwind probe (content controller; a custom container when `children` is not empty).
     func probe(
@@ -223,30 +209,12 @@ struct UnwindWorld {
         return probe
     }
 
-    /// A navigation controller (it logs nothing to the recorder; its callbacks are in the journal).
-    func navigation(
-        _ name: String,
-        _ children: [any ViewController],
-        definesContext: Bool = false,
-        delegate: Bool = false
-    ) async -> NavigationController {
-        let navigation = base.navigation(name, children, definesContext: definesContext)
-        book.set(navigation.id, name)
-        if delegate { await navigation.setDelegate(RecordingNavigationDelegate(recorder: recorder)) }
-        return navigation
-    }
-
     /// A tab bar controller, first tab selected.
     func tabBar(_ name: String, _ children: [any ViewController]) -> TabBarController {
         let tabBar = TabBarController(context: window.makeContext(), viewControllers: children)
         book.set(tabBar.id, name)
         recorder.name(tabBar, name)
         return tabBar
-    }
-
-    /// Sets the root without animation and forgets the callbacks it caused.
-    func start(with root: any ViewController) async throws {
-        try await base.start(with: root)
     }
 
     /// The window's tree rendered with names:
@@ -265,26 +233,6 @@ struct UnwindWorld {
         if !node.children.isEmpty { text += "[" + node.children.map(render).joined(separator: ", ") + "]" }
         if let presented = node.presented { text += " ▸ " + render(presented) }
         return text
-    }
-
-    /// Closes the window (no further callbacks, R8.8) and returns every event the stream saw.
-    func closeAndCollect(_ stream: AsyncStream<JournalEvent>) async -> [JournalEvent] {
-        await window.close()
-        var events: [JournalEvent] = []
-        for await event in stream { events.append(event) }
-        return events
-    }
-
-    /// The callbacks of a journal (containers included), rendered with names.
-    func callbacks(_ events: [JournalEvent]) -> [String] {
-        events.compactMap { event in
-            guard case .callback(let id, let callback) = event.kind else { return nil }
-            switch callback {
-            case .willMove(let parent): return "\(book.name(id)).willMove(toParent: \(book.name(parent)))"
-            case .didMove(let parent): return "\(book.name(id)).didMove(toParent: \(book.name(parent)))"
-            default: return "\(book.name(id)).\(callback)"
-            }
-        }
     }
 
     /// The committed changes of a journal.
