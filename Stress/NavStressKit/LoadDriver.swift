@@ -102,7 +102,6 @@ public enum LoadDriver {
         let perTask = max(1, configuration.requests / (configuration.windows * configuration.tasks))
         let progress = configuration.progress
             ? Progress(total: perTask * configuration.windows * configuration.tasks) : nil
-        let progressTask = progress.map { progress in Task { await progress.report() } }
         var total = Tally()
         var windows: [LoadReport.WindowVerdict] = []
         var recorded: [RecordedWindow] = []
@@ -126,8 +125,7 @@ public enum LoadDriver {
             for try await result in group { collect(result) }
         }
         let elapsed = clock.now - start
-        progressTask?.cancel()
-        await progressTask?.value
+        progress?.finish()
         windows.sort { $0.id < $1.id }
         recorded.sort { $0.window < $1.window }
         var effective = configuration
@@ -438,27 +436,31 @@ extension TransitionOutcome {
 
 /// Requests done so far, shared by every task of a run, and the line on standard error that
 /// shows them (only when standard error is a terminal, see ``LoadConfiguration/progress``).
+/// The line is rewritten by the task whose requests cross the next step (1/200 of the run),
+/// so no timer runs beside the load.
 final class Progress: Sendable {
     let total: Int
+    private let step: Int
+    private let start = ContinuousClock.now
     private let done = Atomic<Int>(0)
 
-    init(total: Int) { self.total = total }
+    init(total: Int) {
+        self.total = total
+        self.step = max(1, total / 200)
+    }
 
-    func add(_ requests: Int) { done.add(requests, ordering: .relaxed) }
+    func add(_ requests: Int) {
+        let now = done.wrappingAdd(requests, ordering: .relaxed).newValue
+        guard now / step != (now - requests) / step else { return }
+        let elapsed = ContinuousClock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let rate = seconds > 0 ? Double(now) / seconds : 0
+        let percent = total > 0 ? min(100, 100 * now / total) : 100
+        writeError(String(format: "\rnavstress run: %d/%d requests (%d%%), %.0f requests/s\u{1B}[K", now, total, percent, rate))
+    }
 
-    /// Rewrites one line on standard error four times a second until cancelled, then clears it.
-    func report() async {
-        let clock = ContinuousClock()
-        let start = clock.now
-        while !Task.isCancelled {
-            try? await Task.sleep(for: .milliseconds(250))
-            let done = done.load(ordering: .relaxed)
-            let elapsed = clock.now - start
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            let rate = seconds > 0 ? Double(done) / seconds : 0
-            let percent = total > 0 ? 100 * done / total : 100
-            writeError(String(format: "\rnavstress run: %d/%d requests (%d%%), %.0f requests/s\u{1B}[K", done, total, percent, rate))
-        }
+    /// Clears the line.
+    func finish() {
         writeError("\r\u{1B}[K")
     }
 }
