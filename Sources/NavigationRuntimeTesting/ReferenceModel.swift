@@ -61,6 +61,8 @@ public struct ReferenceModel: Sendable, Hashable {
         switch change {
         case .setRoot(let id):
             root = try subtree(id)
+        case .removeRoot:
+            root = nil
         case .push(let navigation, let pushed):
             let node = try subtree(pushed)
             try update(navigation) { $0.children.append(node) }

@@ -209,13 +209,15 @@ extension ViewController {
 
 extension Window {
     /// Makes `controller` the window's root, in one transition (the old root's tree leaves
-    /// with disappear callbacks, the new one appears).
+    /// with disappear callbacks, the new one appears). `nil` removes the root, as UIKit's
+    /// `window.rootViewController = nil`: the old tree disappears (balanced will/did
+    /// callbacks) and nothing is visible; `.noChange` when there is no root.
     ///
     /// - Throws: ``NavigationError`` `.foreignController`, `.controllerInUse`,
     ///   `.windowClosed`; or `CancellationError`.
     @discardableResult
     public func setRootViewController(
-        _ controller: any ViewController,
+        _ controller: (any ViewController)?,
         animated: Bool = false,
         policy: BusyPolicy = .enqueue
     ) async throws -> TransitionOutcome {

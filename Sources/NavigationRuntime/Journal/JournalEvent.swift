@@ -66,6 +66,8 @@ public struct JournalEvent: Sendable, Hashable, Codable, CustomStringConvertible
 public enum CommittedChange: Sendable, Hashable, Codable {
     /// The window's root became this controller (the old root's tree was removed).
     case setRoot(ControllerID)
+    /// The window's root was removed (`setRootViewController(nil)`): nothing is visible.
+    case removeRoot
     /// The controller was pushed onto the navigation controller's stack.
     case push(navigation: ControllerID, pushed: ControllerID)
     /// These controllers (bottom to top) were popped off the navigation controller's stack.

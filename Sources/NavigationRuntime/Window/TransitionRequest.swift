@@ -1,7 +1,8 @@
 /// What a request asks its window to do. Validated when it runs, not when it is accepted, so
 /// that a request queued behind others is judged against the tree it will change (R4.5).
 enum TransitionRequest: Sendable {
-    case setRoot(any ViewController)
+    /// `nil` removes the root: nothing is visible (UIKit's `window.rootViewController = nil`).
+    case setRoot((any ViewController)?)
     case push(any ViewController, onto: NavigationController)
     case pop(NavigationController)
     case popTo(any ViewController, in: NavigationController)

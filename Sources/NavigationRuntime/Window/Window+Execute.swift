@@ -13,9 +13,11 @@ extension Window {
         let change: Change
         switch request {
         case .setRoot(let controller):
-            try checkOwned(controller)
             if controller === root { return .noChange }
-            try checkInsertable(controller, into: nil, code: .controllerInUse)
+            if let controller {
+                try checkOwned(controller)
+                try checkInsertable(controller, into: nil, code: .controllerInUse)
+            }
             change = .setRoot(controller)
 
         case .push(let controller, let navigation):

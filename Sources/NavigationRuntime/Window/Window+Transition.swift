@@ -2,7 +2,7 @@ import Synchronization
 
 /// A structural change to a window's tree, applied at the begin phase of a transition.
 enum Change {
-    case setRoot(any ViewController)
+    case setRoot((any ViewController)?)
     case push(NavigationController, any ViewController)
     /// Pop every controller above the first `keeping` ones.
     case pop(NavigationController, keeping: Int)
@@ -714,7 +714,7 @@ extension Window {
             if let old { detach(old) }
             root = new
             var applied = AppliedChange(undo: .root(old: old))
-            attach(new, into: &applied)
+            if let new { attach(new, into: &applied) }
             return applied
 
         case .push(let navigation, let controller):
@@ -843,7 +843,8 @@ extension Window {
         case .composite(let parts):
             return .composite(parts.map(record(of:)))
         case .root:
-            return .setRoot(root?.id ?? ControllerID(0))
+            guard let root else { return .removeRoot }
+            return .setRoot(root.id)
         case .push(let navigation):
             return .push(navigation: navigation.id, pushed: navigation.context.children.last?.id ?? ControllerID(0))
         case .pop(let navigation, let removed):

@@ -117,6 +117,46 @@ import Testing
         ])
     }
 
+    // Issue 17 item 5: `window.rootViewController = nil`. The old root's tree disappears with
+    // balanced will/did callbacks (containers first, forwarded to the visible child), nothing is
+    // visible, the journal says so (.removeRoot) and the reference model agrees; a later root
+    // appears as usual; removing a missing root changes nothing.
+    @Test func windowRootSetToNil_theOldTreeDisappears_balanced() async throws {
+        let c = Conformance()
+        let a = c.controller("A")
+        let n = await c.navigation("N", [a])
+        try await c.start(with: n)
+        let start = await c.window.snapshot()
+        let journal = await c.window.journal()
+        c.recorder.clear()
+
+        #expect(try await c.window.setRootViewController(nil) == .completed(sequence: 2))
+
+        #expect(c.recorder.take() == ["A.viewWillDisappear(false)", "A.viewDidDisappear(false)"])
+        #expect(await c.window.rootViewController == nil)
+        #expect(await c.window.snapshot().root == nil)
+        #expect(await a.appearanceState == .disappeared)
+        #expect(await n.isInWindowHierarchy == false)
+        #expect(try await c.window.setRootViewController(nil) == .noChange)
+        let b = c.controller("B")
+        #expect(try await c.window.setRootViewController(b) == .completed(sequence: 3))
+        #expect(c.recorder.take() == ["B.viewDidLoad", "B.viewWillAppear(false)", "B.viewDidAppear(false)"])
+
+        let final = await c.window.snapshot()
+        let events = await c.closeAndCollect(journal)
+        #expect(c.callbacks(events) == [
+            "N.viewWillDisappear(false)", "A.viewWillDisappear(false)", "A.viewDidDisappear(false)", "N.viewDidDisappear(false)",
+            "B.viewDidLoad", "B.viewWillAppear(false)", "B.viewDidAppear(false)",
+        ])
+        let committed = events.compactMap { event -> CommittedChange? in
+            if case .committed(let change) = event.kind { return change }
+            return nil
+        }
+        #expect(committed == [.removeRoot, .setRoot(b.id)])
+        let report = InvariantChecker.check(events: events, finalSnapshot: final, start: start)
+        #expect(report.violations == [])
+    }
+
     // R6.12: automatic forwarding nests children's callbacks inside their container's: a
     // whole tree appearing as the root gets parent.will, child.will … child.did, parent.did.
     @Test func r6_12_forwardedCallbacksNestInsideTheContainers() async throws {
