@@ -148,9 +148,11 @@ struct RestorationValidator {
             // Collapsing put the secondary (a navigation secondary nested whole) onto the
             // navigation primary (R5.6); restoring takes the stack's top back as the secondary
             // and lets the window collapse the split again.
-            valid = children.count == 1 && children[0].kind == .navigation && children[0].children.count >= 2
+            // A primary alone on a collapsed split is one whose secondary was discarded or
+            // never set (R5.6, a split with no secondary yet): it restores as such.
+            valid = children.count == 1 && (children[0].kind != .navigation || !children[0].children.isEmpty)
         } else {
-            valid = children.count == 2
+            valid = children.count == 1 || children.count == 2
         }
         if !valid { report(path, node, .splitChildren(children.count, collapsed: collapsed)) }
     }

@@ -102,9 +102,42 @@ public actor SplitViewController: ViewController {
         definesPresentationContext: Bool = false,
         delegate: (any SplitViewControllerDelegate)? = nil
     ) {
+        self.init(
+            classic: context, children: [primary, secondary], modalPresentationStyle: modalPresentationStyle,
+            definesPresentationContext: definesPresentationContext, delegate: delegate
+        )
+    }
+
+    /// Creates a classic split view controller with a primary column only, for an app that
+    /// shows its first detail later (UIKit: `viewControllers = [primary]`): expanded, the
+    /// primary alone is on screen and `showDetailViewController` installs the secondary (R5.8);
+    /// collapsed, it pushes onto a navigation primary (R2.6). A split whose delegate discarded
+    /// its secondary as it collapsed (R5.6) is in the same state.
+    ///
+    /// - Parameter delegate: as in ``init(context:primary:secondary:modalPresentationStyle:definesPresentationContext:delegate:)``.
+    public init(
+        context: ControllerContext,
+        primary: any ViewController,
+        modalPresentationStyle: PresentationStyle = .automatic,
+        definesPresentationContext: Bool = false,
+        delegate: (any SplitViewControllerDelegate)? = nil
+    ) {
+        self.init(
+            classic: context, children: [primary], modalPresentationStyle: modalPresentationStyle,
+            definesPresentationContext: definesPresentationContext, delegate: delegate
+        )
+    }
+
+    private init(
+        classic context: ControllerContext,
+        children: [any ViewController],
+        modalPresentationStyle: PresentationStyle,
+        definesPresentationContext: Bool,
+        delegate: (any SplitViewControllerDelegate)?
+    ) {
         self.context = context
         self.delegateStorage = Locked(delegate)
-        self.initialChildren = [primary, secondary]
+        self.initialChildren = children
         self.initialColumns = nil
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext

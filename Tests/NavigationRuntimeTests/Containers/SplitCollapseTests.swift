@@ -1,3 +1,4 @@
+import Foundation
 import NavigationRuntime
 import NavigationRuntimeTesting
 import Testing
@@ -169,6 +170,28 @@ struct CollapseDelegate: SplitViewControllerDelegate {
         #expect(w.recorder.take() == ["M.viewWillAppear(false)", "M.viewDidAppear(false)"])
     }
 
+    // DESIGN §6: compact launches (discarded, nested), a nested show-detail, a pop of the
+    // nested navigation controller, expansions and collapses replay through the reference
+    // model, and every guarantee of the invariant checker holds.
+    @Test(arguments: [true, false])
+    func nestedAndDiscardedShapes_replayThroughTheReferenceModel(discards: Bool) async throws {
+        let w = SplitWorld(traits: .compact)
+        let journal = await w.window.journal()
+        let (split, masterNav, _, m, _) = await template(w, delegate: discards)
+        try await w.window.setRootViewController(split)
+        try await m.showDetailViewController(await w.navigation("DN2", [w.controller("D2")]))
+        try await masterNav.popViewController()
+        try await m.showDetailViewController(await w.navigation("DN3", [w.controller("D3")]))
+        try await w.window.setTraits(.regular)
+        try await w.window.setTraits(.compact)
+        let snapshot = await w.window.snapshot()
+        let events = await w.closeAndCollect(journal)
+        let report = InvariantChecker.check(events: events, finalSnapshot: snapshot)
+        #expect(report.violations == [])
+        #expect(report.commits == 6)
+        #expect(LinearizabilityChecker.check(events: events, finalSnapshot: snapshot) == nil)
+    }
+
     // Item 3: `delegate:` on both initializers, in place before the split enters a window;
     // `setDelegate` still works and replaces it.
     @Test func delegate_givenToTheInitializers_isInPlaceBeforeTheWindow_andSetDelegateReplacesIt() async throws {
@@ -213,6 +236,74 @@ struct CollapseDelegate: SplitViewControllerDelegate {
         #expect(await split.topColumn == .primary)
         #expect(await w.tree() == "S*[L* D]")
         #expect(await detail.isViewLoaded == false)
+    }
+}
+
+/// Issue 17 item 5: a classic split with a primary only (no secondary yet), and restoration of
+/// the collapsed shapes findings 1 and 2 produce (R5.6, R5.8, R8.5).
+@Suite struct SplitPrimaryOnlyTests {
+    // R2.6: collapsed, show-detail pushes onto the primary; expanding separates it (the top).
+    @Test func primaryOnly_collapsed_showDetailPushes_thenExpandingMakesItTheSecondary_R2_6() async throws {
+        let w = SplitWorld(traits: .compact)
+        let m = w.controller("M")
+        let navigation = await w.navigation("N", [m])
+        let split = w.split("S", SplitViewController(context: w.window.makeContext(), primary: navigation))
+        try await w.start(with: split)
+        #expect(await w.tree() == "S*[N*[M*]]")
+        let d = w.controller("D")
+        #expect(try await m.showDetailViewController(d, animated: false) == .completed(sequence: 2))
+        #expect(await w.tree() == "S*[N*[M D*]]")
+        try await w.window.setTraits(.regular)
+        #expect(await w.tree() == "S*[N*[M*] D*]")
+    }
+
+    // R5.8: expanded, show-detail installs the secondary; collapsing puts it on the primary.
+    @Test func primaryOnly_expanded_showDetailInstallsTheSecondary_R5_8() async throws {
+        let w = SplitWorld(traits: .regular)
+        let m = w.controller("M")
+        let navigation = await w.navigation("N", [m])
+        let split = w.split("S", SplitViewController(context: w.window.makeContext(), primary: navigation))
+        try await w.start(with: split)
+        #expect(await w.tree() == "S*[N*[M*]]")
+        #expect(await split.viewControllers.count == 1)
+        let d = w.controller("D")
+        #expect(try await m.showDetailViewController(d, animated: false) == .completed(sequence: 2))
+        #expect(w.recorder.take() == [
+            "D.willMove(toParent: S)", "D.viewDidLoad", "D.viewWillAppear(false)", "D.viewDidAppear(false)",
+            "D.didMove(toParent: S)",
+        ], "nothing disappears: there was no secondary")
+        #expect(await w.tree() == "S*[N*[M*] D*]")
+        try await w.window.setTraits(.compact)
+        #expect(await w.tree() == "S*[N*[M D*]]")
+    }
+
+    // R8.5: the collapsed shapes of a compact launch (discarded detail, nested detail) restore.
+    @Test(arguments: [true, false])
+    func collapsedLaunchShapes_roundTripThroughRestoration_R5_6_R8_5(discards: Bool) async throws {
+        let catalog = SceneCatalog([
+            Scene("list") { GenericViewController(context: $0) }, Scene("detail") { GenericViewController(context: $0) },
+        ])
+        let app = Application()
+        let window = await app.openWindow(configuration: Window.Configuration(transitionDuration: .zero, traits: .compact))
+        let list = try #require(catalog.instantiate("list", in: window))
+        let detail = try #require(catalog.instantiate("detail", in: window))
+        let split = SplitViewController(
+            context: window.makeContext(),
+            primary: NavigationController(context: window.makeContext(), rootViewController: list),
+            secondary: NavigationController(context: window.makeContext(), rootViewController: detail),
+            delegate: CollapseDelegate(recorder: CallbackRecorder(), discards: discards)
+        )
+        try await window.setRootViewController(split)
+        let snapshot = await window.snapshot()
+        #expect(snapshot.rendered == (discards ? "split*[navigation*[list*]]" : "split*[navigation*[list navigation*[detail*]]]"))
+        let outcome = await app.restore(json: try JSONEncoder().encode(snapshot), catalog: catalog, configuration: .immediate)
+        let restored = try #require(outcome.window, "\(outcome.problems)")
+        #expect(await restored.snapshot().normalized() == snapshot.normalized())
+        try await restored.setTraits(.regular)
+        #expect(
+            await restored.snapshot().rendered
+                == (discards ? "split*[navigation*[list*]]" : "split*[navigation*[list*] navigation*[detail*]]")
+        )
     }
 }
 
