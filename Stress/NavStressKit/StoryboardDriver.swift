@@ -134,7 +134,10 @@ struct StoryboardDriver {
             let source = try await controller(fields[0])
             return DriveResult(outcome: Self.name(try await source.performUnwind(action: fields[1], animated: false)))
         case "back":
-            guard let navigation = await innermost(NavigationController.self), await navigation.viewControllers.count > 1 else {
+            // The innermost navigation controller on the top path, except one nested whole on
+            // a collapsed split's primary with its root alone: UIKit shows the primary's back
+            // button there, which pops the nested navigation controller (R2.6, R5.6).
+            guard let navigation = await innermostPoppableNavigation() else {
                 throw DriveFailure(reason: "no navigation controller with more than one controller on the top path")
             }
             return DriveResult(outcome: Self.name(try await navigation.popViewController(animated: false)))
@@ -193,6 +196,21 @@ struct StoryboardDriver {
 
     private func find(_ id: ControllerID) async -> (any ViewController)? {
         await window.controller(id)
+    }
+
+    /// The innermost navigation controller on the path `top` follows that `back` pops: nested
+    /// navigation controllers holding only their root are skipped for the one they are on.
+    private func innermostPoppableNavigation() async -> NavigationController? {
+        var path: [NavigationController] = []
+        for id in Self.topPath(await window.snapshot()) {
+            if let navigation = await find(id) as? NavigationController { path.append(navigation) }
+        }
+        for navigation in path.reversed() {
+            let count = await navigation.viewControllers.count
+            if count > 1 { return navigation }
+            guard await navigation.parentViewController is NavigationController else { return nil }
+        }
+        return nil
     }
 
     /// The innermost container of a type on the path `top` follows.

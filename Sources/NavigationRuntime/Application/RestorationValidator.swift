@@ -30,7 +30,8 @@ struct RestorationValidator {
         path: String,
         depth: Int,
         onVisiblePath: Bool,
-        inStack: Bool
+        inStack: Bool,
+        nestsSecondary: Bool = false
     ) {
         guard depth <= RestorationProblem.maximumDepth else {
             report(path, node, .tooDeep)
@@ -58,6 +59,9 @@ struct RestorationValidator {
             }
             if seen[more.id] == nil { seen[more.id] = path + ".children[\(node.children.count - 1)]" }
         }
+        // A collapsed classic split's navigation primary may hold the secondary navigation
+        // controller, nested, on top (R5.6, R2.6): the one navigation controller a stack may hold.
+        let holdsNestedSecondary = collapsed && node.kind == .split && node.columns == nil
         for (index, child) in children.enumerated() {
             let childPath = path + ".children[\(index)]"
             if let style = child.presentationStyle { report(childPath, child, .unexpectedPresentationStyle(style)) }
@@ -66,7 +70,8 @@ struct RestorationValidator {
                 path: childPath,
                 depth: depth + 1,
                 onVisiblePath: onVisiblePath && isVisible(child: index, of: node),
-                inStack: node.kind == .navigation
+                inStack: node.kind == .navigation && !(nestsSecondary && index == children.count - 1),
+                nestsSecondary: holdsNestedSecondary && index == 0
             )
         }
         if let presented = node.presented {
@@ -140,12 +145,14 @@ struct RestorationValidator {
             return
         }
         if collapsed {
-            // Collapsing put the secondary onto the navigation primary (R5.6); restoring takes
-            // the stack's top back as the secondary and lets the window collapse the split again.
-            valid = children.count == 1 && children[0].kind == .navigation && children[0].children.count >= 2
-                && children[0].children.last?.kind != .navigation
+            // Collapsing put the secondary (a navigation secondary nested whole) onto the
+            // navigation primary (R5.6); restoring takes the stack's top back as the secondary
+            // and lets the window collapse the split again.
+            // A primary alone on a collapsed split is one whose secondary was discarded or
+            // never set (R5.6, a split with no secondary yet): it restores as such.
+            valid = children.count == 1 && (children[0].kind != .navigation || !children[0].children.isEmpty)
         } else {
-            valid = children.count == 2
+            valid = children.count == 1 || children.count == 2
         }
         if !valid { report(path, node, .splitChildren(children.count, collapsed: collapsed)) }
     }

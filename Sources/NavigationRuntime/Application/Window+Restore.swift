@@ -78,8 +78,9 @@ extension Window {
             guard children.count == childNodes.count else { return nil }
             let context = makeContext(scene: scene, catalog: scene == nil ? nil : catalog)
             switch node.kind {
-            case .navigation where holdsSecondary:
-                guard children.count >= 2 else { return fail(.splitChildren(1, collapsed: true)) }
+            case .navigation where holdsSecondary && children.count >= 2:
+                // The top of a collapsed split's navigation primary goes back to the secondary
+                // column (the expansion's default, R5.6); the window collapses the split again.
                 secondary = children.last
                 return NavigationController(context: context, viewControllers: Array(children.dropLast()))
             case .navigation:
@@ -102,8 +103,12 @@ extension Window {
                 return split
             case .split:
                 let columns = collapsed ? children + (held.map { [$0] } ?? []) : children
-                guard columns.count == 2 else { return fail(.splitChildren(children.count, collapsed: collapsed)) }
-                return SplitViewController(context: context, primary: columns[0], secondary: columns[1])
+                guard columns.count == 1 || columns.count == 2 else {
+                    return fail(.splitChildren(children.count, collapsed: collapsed))
+                }
+                return columns.count > 1
+                    ? SplitViewController(context: context, primary: columns[0], secondary: columns[1])
+                    : SplitViewController(context: context, primary: columns[0])
             case .content:
                 return nil
             }

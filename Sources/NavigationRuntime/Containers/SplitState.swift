@@ -5,8 +5,8 @@ struct SplitState {
     struct Stash {
         /// The secondary column before the collapse.
         let secondary: any ViewController
-        /// How deep the primary stack was before the secondary's controllers went onto it
-        /// (`nil`: they did not, the secondary waits aside or was discarded).
+        /// How deep the primary stack was before the secondary went onto it (`nil`: it did
+        /// not, the secondary waits aside).
         let primaryDepth: Int?
     }
 
@@ -14,9 +14,10 @@ struct SplitState {
     let children: [any ViewController]
     let collapsed: Bool
     let stash: Stash?
-    let primaryStack: [any ViewController]?
-    let secondaryStack: [any ViewController]?
-    let stashedStack: [any ViewController]?
+    /// The children of every controller whose children collapsing or expanding may change:
+    /// the navigation primary, the secondary, the stashed secondary, and each navigation
+    /// controller nested on the primary stack (a collapsed navigation secondary, R5.6).
+    let stacks: [(owner: any ViewController, children: [any ViewController])]
     /// A column-style split's columns (`nil`: classic) and the child shown while collapsed.
     let columns: [SplitColumn]?
     let top: Int
@@ -29,20 +30,25 @@ struct SplitState {
         self.columns = context.splitColumns
         self.top = context.selectedIndex
         self.stash = context.splitStash
-        self.primaryStack = (context.children.first as? NavigationController)?.context.children
-        self.secondaryStack = context.children.count > 1 ? context.children[1].context.children : nil
-        self.stashedStack = context.splitStash.map { $0.secondary.context.children }
+        var stacks: [(owner: any ViewController, children: [any ViewController])] = []
+        func capture(_ owner: any ViewController) {
+            guard !stacks.contains(where: { $0.owner === owner }) else { return }
+            stacks.append((owner, owner.context.children))
+        }
+        if let primary = context.children.first as? NavigationController {
+            capture(primary)
+            for nested in primary.context.children where nested.kind == .navigation { capture(nested) }
+        }
+        if context.children.count > 1 { capture(context.children[1]) }
+        if let stash = context.splitStash { capture(stash.secondary) }
+        self.stacks = stacks
     }
 
     /// Every controller whose parent may change, with its parent in this state.
     private var parents: [(any ViewController, (any ViewController)?)] {
         var result: [(any ViewController, (any ViewController)?)] = children.map { ($0, split) }
-        if let primary = children.first, let primaryStack { result += primaryStack.map { ($0, primary) } }
-        if children.count > 1, let secondaryStack { result += secondaryStack.map { ($0, children[1]) } }
-        if let stash {
-            if !children.contains(where: { $0 === stash.secondary }) { result.append((stash.secondary, nil)) }
-            if let stashedStack { result += stashedStack.map { ($0, stash.secondary) } }
-        }
+        for (owner, stack) in stacks { result += stack.map { ($0, owner) } }
+        if let stash, !result.contains(where: { $0.0 === stash.secondary }) { result.append((stash.secondary, nil)) }
         return result
     }
 
@@ -78,19 +84,21 @@ struct SplitState {
         context.splitStash = stash
         context.splitColumns = columns
         context.selectedIndex = top
-        if let primary = children.first as? NavigationController, let primaryStack {
-            primary.context.children = primaryStack
-        }
-        if children.count > 1, let secondaryStack { children[1].context.children = secondaryStack }
-        if let stash, let stashedStack { stash.secondary.context.children = stashedStack }
+        for (owner, stack) in stacks { owner.context.children = stack }
         for (controller, parent) in parents { reparent(controller, parent) }
     }
 }
 
 extension Window {
-    /// Collapses a split (R5.6): the secondary leaves the columns; by default its controllers
-    /// go onto a navigation primary (a navigation secondary gives its stack, which is never
-    /// pushed itself, R4.3); with `discardSecondary` (the delegate's `true`) it is dropped.
+    /// Collapses a classic split (R5.6): the secondary leaves the columns. With
+    /// `discardSecondary` (the delegate's `true` to `collapseSecondary(_:onto:)`) it is
+    /// dropped. Otherwise UIKit's default, `collapseSecondaryViewController(_:for:)` of the
+    /// primary: a navigation primary "responds by pushing the secondary view controller onto
+    /// its navigation stack" (UISplitViewControllerDelegate's documentation of the method, as
+    /// quoted in malcolmhall.com/2017/01/27/default-behaviour-of-uisplitviewcontroller-
+    /// collapsesecondaryviewcontroller): the secondary itself, a navigation controller
+    /// included, which stays whole and nested (see ``splitShowChange(of:in:detail:)``); any
+    /// other primary "does nothing", so the secondary waits aside until the split expands.
     func collapseSplit(_ split: SplitViewController, discardSecondary: Bool) {
         let context = split.context
         context.isCollapsed = true
@@ -109,47 +117,57 @@ extension Window {
             context.splitStash = .init(secondary: secondary, primaryDepth: nil)
             return
         }
-        let depth = navigation.context.children.count
-        let moved: [any ViewController]
-        if secondary is NavigationController {
-            moved = secondary.context.children
-            secondary.context.children = []
-            detach(secondary)
-        } else {
-            moved = [secondary]
-        }
-        for controller in moved { setParent(controller, navigation) }
-        navigation.context.children += moved
-        context.splitStash = .init(secondary: secondary, primaryDepth: depth)
+        context.splitStash = .init(secondary: secondary, primaryDepth: navigation.context.children.count)
+        navigation.context.children.append(secondary)
+        setParent(secondary, navigation)
     }
 
-    /// Expands a split: what the collapse put onto the primary stack (and anything shown on it
-    /// since) becomes the secondary column again; a secondary put aside comes back.
+    /// Expands a classic split: a secondary comes back as the second column. UIKit's default,
+    /// `separateSecondaryViewController(for:)` of a navigation primary, "pops and returns the
+    /// view controller from the top of its navigation stack" (ibid.). DEC on what UIKit leaves
+    /// open:
+    /// - after a collapse (the stash), everything pushed above the collapse point leaves the
+    ///   primary, so that the detail side goes back whole; without one (the secondary was
+    ///   discarded, or the split had none), the top alone, never the primary's root;
+    /// - of what left, the last navigation controller (a nested detail, R2.6) becomes the
+    ///   secondary, with the content controllers shown above it pushed back onto its own stack;
+    ///   else the last content controller; what lies below it leaves the tree;
+    /// - nothing left: the secondary put aside at the collapse comes back if it is still free
+    ///   (e.g. the user went back from a nested detail); else the split keeps its primary only.
     func expandSplit(_ split: SplitViewController) {
         let context = split.context
         context.isCollapsed = false
-        guard let stash = context.splitStash, let primary = context.children.first else { return }
+        guard let primary = context.children.first else { return }
+        let stash = context.splitStash
         context.splitStash = nil
         var above: [any ViewController] = []
-        if let depth = stash.primaryDepth, let navigation = primary as? NavigationController,
-            navigation.context.children.count > depth
-        {
-            above = Array(navigation.context.children[depth...])
-            navigation.context.children.removeLast(above.count)
-            for controller in above {
-                setParent(controller, nil)
-                detach(controller)
+        if let navigation = primary as? NavigationController {
+            let stack = navigation.context.children
+            let depth = stash?.primaryDepth ?? (stash == nil ? max(1, stack.count - 1) : stack.count)
+            if stack.count > depth {
+                above = Array(stack[depth...])
+                navigation.context.children.removeLast(above.count)
+                for controller in above {
+                    setParent(controller, nil)
+                    detach(controller)
+                }
             }
         }
-        let secondary: any ViewController
-        if stash.secondary is NavigationController {
-            secondary = stash.secondary
-            if !above.isEmpty {
-                secondary.context.children = above
-                for controller in above { setParent(controller, secondary) }
-            }
-        } else {
-            secondary = above.last ?? stash.secondary
+        var secondary: (any ViewController)?
+        if let index = above.lastIndex(where: { $0.kind == .navigation }) {
+            let nested = above[index]
+            let shownAbove = above[(index + 1)...]
+            nested.context.children += shownAbove
+            for controller in shownAbove { setParent(controller, nested) }
+            secondary = nested
+        } else if let last = above.last {
+            secondary = last
+        } else if let stashed = stash?.secondary, isFree(stashed, for: split) {
+            secondary = stashed
+        }
+        guard let secondary else {
+            context.children = [primary]
+            return
         }
         context.children = [primary, secondary]
         setParent(secondary, split)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Hears of a split view controller's adaptive decisions (UIKit's `UISplitViewControllerDelegate`).
 public protocol SplitViewControllerDelegate: Sendable {
     /// Return `true` to handle `showDetailViewController` yourself: the split does nothing more (R2.5).
@@ -37,14 +39,17 @@ extension SplitViewControllerDelegate {
 
 /// A primary and a secondary column (UIKit's `UISplitViewController`, §2, §5).
 ///
-/// **Classic** (``init(context:primary:secondary:modalPresentationStyle:definesPresentationContext:)``).
+/// **Classic** (``init(context:primary:secondary:modalPresentationStyle:definesPresentationContext:delegate:)``).
 /// Expanded (regular width) both columns are on screen and `showDetailViewController` replaces
-/// the secondary (R5.8). Collapsed (compact width) only the primary is: collapsing puts the
-/// secondary onto a navigation primary's stack (R5.6) and `showDetailViewController` pushes
-/// onto it (R2.6). The window's traits decide; ``Window/setTraits(_:animated:)`` changes them
-/// as a transition.
+/// the secondary (R5.8). Collapsed (compact width) only the primary is: collapsing asks the
+/// delegate's `collapseSecondary(_:onto:)` (`true`: the secondary is discarded), else puts the
+/// secondary onto a navigation primary's stack, a navigation secondary nested whole (R5.6);
+/// `showDetailViewController` pushes onto it, a navigation controller included (R2.6). A split
+/// that enters a compact window collapses the same way, its delegate asked first (so give the
+/// delegate to the initializer, or set it before the split enters the window). The window's
+/// traits decide; ``Window/setTraits(_:animated:)`` changes them as a transition.
 ///
-/// **Column-style** (``init(context:primaryColumn:secondaryColumn:compactColumn:modalPresentationStyle:definesPresentationContext:)``,
+/// **Column-style** (``init(context:primaryColumn:secondaryColumn:compactColumn:modalPresentationStyle:definesPresentationContext:delegate:)``,
 /// UIKit's iOS 14 style, R5.7). The children are the columns' controllers in column order
 /// (primary, secondary if any, compact if any) and collapsing does not move them. Expanded,
 /// the primary and the secondary are on screen. Collapsed, one column is: the compact
@@ -56,8 +61,8 @@ extension SplitViewControllerDelegate {
 /// display in the collapsed interface"). The proposal is the secondary when it has a
 /// controller, else the primary (DEC: Apple's pages name the proposal without saying how it is
 /// chosen; showing the detail when collapsed is UIKit's documented default for the classic
-/// style). A split that enters a compact window collapses with the proposal, without asking the
-/// delegate, as a classic split collapses without its delegate (R5.6).
+/// style). A split that enters a compact window collapses the same way, its delegate asked
+/// first (the iOS 14 way to launch an iPhone on the list is to answer `.primary` there).
 /// `showDetailViewController` replaces (or sets) the secondary column; collapsed with a compact
 /// column it pushes onto a navigation compact column, collapsed without one it brings the new
 /// secondary on top.
@@ -72,19 +77,67 @@ public actor SplitViewController: ViewController {
     /// The column of each initial child (column-style), `nil` for a classic split.
     nonisolated let initialColumns: [SplitColumn]?
 
-    /// The delegate, if any.
-    public private(set) var delegate: (any SplitViewControllerDelegate)?
+    /// The delegate, behind a lock so that an initializer (which runs on any thread) can set it
+    /// and the window can ask whether there is one without a hop.
+    private nonisolated let delegateStorage: Locked<(any SplitViewControllerDelegate)?>
 
-    /// Creates a split view controller with a primary and a secondary column.
+    /// The delegate, if any: given to the initializer or set with ``setDelegate(_:)``.
+    public var delegate: (any SplitViewControllerDelegate)? { delegateStorage.withLock { $0 } }
+
+    /// Whether the split has a delegate to ask (read by the window without a hop).
+    nonisolated var hasDelegate: Bool { delegateStorage.withLock { $0 != nil } }
+
+    /// Creates a classic split view controller with a primary and a secondary column.
+    ///
+    /// - Parameter delegate: the delegate, in place from the start: a split that enters a
+    ///   compact window asks it `collapseSecondary(_:onto:)` as it collapses (R5.6), as UIKit
+    ///   asks the delegate an app sets before its window appears (Xcode's Master-Detail
+    ///   template sets it in `scene(_:willConnectTo:options:)`). ``setDelegate(_:)`` still
+    ///   sets or replaces it at any time.
     public init(
         context: ControllerContext,
         primary: any ViewController,
         secondary: any ViewController,
         modalPresentationStyle: PresentationStyle = .automatic,
-        definesPresentationContext: Bool = false
+        definesPresentationContext: Bool = false,
+        delegate: (any SplitViewControllerDelegate)? = nil
+    ) {
+        self.init(
+            classic: context, children: [primary, secondary], modalPresentationStyle: modalPresentationStyle,
+            definesPresentationContext: definesPresentationContext, delegate: delegate
+        )
+    }
+
+    /// Creates a classic split view controller with a primary column only, for an app that
+    /// shows its first detail later (UIKit: `viewControllers = [primary]`): expanded, the
+    /// primary alone is on screen and `showDetailViewController` installs the secondary (R5.8);
+    /// collapsed, it pushes onto a navigation primary (R2.6). A split whose delegate discarded
+    /// its secondary as it collapsed (R5.6) is in the same state.
+    ///
+    /// - Parameter delegate: as in ``init(context:primary:secondary:modalPresentationStyle:definesPresentationContext:delegate:)``.
+    public init(
+        context: ControllerContext,
+        primary: any ViewController,
+        modalPresentationStyle: PresentationStyle = .automatic,
+        definesPresentationContext: Bool = false,
+        delegate: (any SplitViewControllerDelegate)? = nil
+    ) {
+        self.init(
+            classic: context, children: [primary], modalPresentationStyle: modalPresentationStyle,
+            definesPresentationContext: definesPresentationContext, delegate: delegate
+        )
+    }
+
+    private init(
+        classic context: ControllerContext,
+        children: [any ViewController],
+        modalPresentationStyle: PresentationStyle,
+        definesPresentationContext: Bool,
+        delegate: (any SplitViewControllerDelegate)?
     ) {
         self.context = context
-        self.initialChildren = [primary, secondary]
+        self.delegateStorage = Locked(delegate)
+        self.initialChildren = children
         self.initialColumns = nil
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
@@ -94,15 +147,21 @@ public actor SplitViewController: ViewController {
     /// Creates a column-style split view controller (R5.7): a primary column, optionally a
     /// secondary one, and optionally a controller for the compact column, shown instead of
     /// the others while the split is collapsed.
+    ///
+    /// - Parameter delegate: the delegate, in place from the start (asked
+    ///   `topColumnForCollapsingToProposedTopColumn` when the split collapses, R5.7);
+    ///   ``setDelegate(_:)`` still sets or replaces it at any time.
     public init(
         context: ControllerContext,
         primaryColumn primary: any ViewController,
         secondaryColumn secondary: (any ViewController)?,
         compactColumn compact: (any ViewController)? = nil,
         modalPresentationStyle: PresentationStyle = .automatic,
-        definesPresentationContext: Bool = false
+        definesPresentationContext: Bool = false,
+        delegate: (any SplitViewControllerDelegate)? = nil
     ) {
         self.context = context
+        self.delegateStorage = Locked(delegate)
         var children: [any ViewController] = [primary]
         var columns: [SplitColumn] = [.primary]
         if let secondary {
@@ -123,10 +182,9 @@ public actor SplitViewController: ViewController {
     /// Whether the split is column-style (R5.7) rather than classic.
     public nonisolated var isColumnStyle: Bool { initialColumns != nil }
 
-    /// Sets the delegate.
+    /// Sets (or, with `nil`, removes) the delegate; it replaces one given to the initializer.
     public func setDelegate(_ delegate: (any SplitViewControllerDelegate)?) {
-        self.delegate = delegate
-        context.hasDelegate = delegate != nil
+        delegateStorage.withLock { $0 = delegate }
     }
 
     /// The columns. Classic: the primary, then the secondary while expanded (collapsed: the
@@ -158,14 +216,17 @@ public actor SplitViewController: ViewController {
     }
 
     func topColumnForCollapsing(proposed: SplitColumn) async -> SplitColumn {
-        await delegate?.splitViewController(self, topColumnForCollapsingToProposedTopColumn: proposed) ?? proposed
+        let delegate = self.delegate
+        return await delegate?.splitViewController(self, topColumnForCollapsingToProposedTopColumn: proposed) ?? proposed
     }
 
     func claimsShowDetail(_ controller: any ViewController) async -> Bool {
-        await delegate?.splitViewController(self, showDetail: controller) ?? false
+        let delegate = self.delegate
+        return await delegate?.splitViewController(self, showDetail: controller) ?? false
     }
 
     func discardsSecondary(_ secondary: any ViewController, onto primary: any ViewController) async -> Bool {
-        await delegate?.splitViewController(self, collapseSecondary: secondary, onto: primary) ?? false
+        let delegate = self.delegate
+        return await delegate?.splitViewController(self, collapseSecondary: secondary, onto: primary) ?? false
     }
 }

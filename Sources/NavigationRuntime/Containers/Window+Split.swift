@@ -3,6 +3,18 @@ extension Window {
     /// (R2.3–R2.6, R5.8): the delegate may claim a show-detail; the current secondary again is
     /// nothing; collapsed, push onto a navigation primary; expanded, show-detail replaces the
     /// secondary and show pushes onto a navigation primary.
+    ///
+    /// Collapsed, a show-detail of a **navigation controller** (Xcode's Master-Detail template,
+    /// "open a conversation") pushes that navigation controller itself onto the navigation
+    /// primary, nested, as UIKit does: `showDetailViewController` "in a compact environment
+    /// … calls `show(_:sender:)`" (developer.apple.com/documentation/uikit/uiviewcontroller/
+    /// showdetailviewcontroller(_:sender:)), and a split's navigation primary is allowed nested
+    /// navigation controllers (UIKit's private `_allowNestedNavigationControllers`, which
+    /// `UISplitViewController` sets on it; woocommerce-ios PR #17778: "UIKit … pushing the
+    /// *secondary navigation controller* into the *primary navigation stack*. One navigation
+    /// controller ends up nested inside the other."). The detail keeps its own navigation
+    /// controller (`navigationController` names it) and expanding separates it whole
+    /// (``expandSplit(_:)``). Anywhere else pushing a navigation controller stays an error (R4.3).
     func splitShowChange(of controller: any ViewController, in split: SplitViewController, detail: Bool) async throws
         -> Change?
     {
@@ -12,11 +24,19 @@ extension Window {
         let children = split.context.children
         guard let primary = children.first else { return nil }
         if detail {
-            if split.context.hasDelegate, await split.claimsShowDetail(controller) { return nil }
+            if split.hasDelegate, await split.claimsShowDetail(controller) { return nil }
             if children.count > 1, children[1] === controller { return nil }
         }
         if split.context.isCollapsed || !detail, let navigation = primary as? NavigationController {
-            try checkPushable(controller, onto: navigation)
+            if detail && controller.kind == .navigation {
+                // UIKit nests it: the collapsed split's show-detail is the primary's `show`
+                // (R2.6), and a navigation primary of a split accepts a navigation controller
+                // on its stack there (only there: R4.3 everywhere else).
+                try checkOwned(controller)
+                try checkInsertable(controller, into: navigation, code: .controllerInUse)
+            } else {
+                try checkPushable(controller, onto: navigation)
+            }
             return .push(navigation, controller)
         }
         try checkInsertable(controller, into: split, code: .controllerInUse)
@@ -39,13 +59,13 @@ extension Window {
         var changes: [Change] = [.traits(traits)]
         let collapse = traits.horizontalSizeClass == .compact
         for split in attachedSplits() where split.context.isCollapsed != collapse {
-            if split.context.splitColumns != nil {
-                let top = collapse ? await topColumnForCollapsing(split) : nil
+            if let columns = split.context.splitColumns {
+                let top = collapse ? await topColumnForCollapsing(split, columns: columns) : nil
                 changes.append(.setCollapsed(split, collapse, discardSecondary: false, topColumn: top))
                 continue
             }
             var discard = false
-            if collapse, split.context.hasDelegate, split.context.children.count > 1 {
+            if collapse, split.hasDelegate, split.context.children.count > 1 {
                 discard = await split.discardsSecondary(split.context.children[1], onto: split.context.children[0])
             }
             changes.append(.setCollapsed(split, collapse, discardSecondary: discard))
@@ -79,7 +99,7 @@ extension Window {
     {
         let context = split.context
         if detail {
-            if context.hasDelegate, await split.claimsShowDetail(controller) { return nil }
+            if split.hasDelegate, await split.claimsShowDetail(controller) { return nil }
             if column(.secondary, of: split) === controller { return nil }
         }
         if !detail, let navigation = column(.primary, of: split) as? NavigationController {
@@ -106,11 +126,10 @@ extension Window {
     /// The column a column-style split shows when it collapses (R5.7): the compact column if
     /// it has a controller; else the delegate's answer to the proposal (the secondary when it
     /// has a controller, else the primary), an answer naming an empty column being ignored.
-    private func topColumnForCollapsing(_ split: SplitViewController) async -> SplitColumn {
-        let columns = split.context.splitColumns ?? []
+    func topColumnForCollapsing(_ split: SplitViewController, columns: [SplitColumn]) async -> SplitColumn {
         if columns.contains(.compact) { return .compact }
         let proposed: SplitColumn = columns.contains(.secondary) ? .secondary : .primary
-        guard split.context.hasDelegate else { return proposed }
+        guard split.hasDelegate else { return proposed }
         let answer = await split.topColumnForCollapsing(proposed: proposed)
         return answer != .compact && columns.contains(answer) ? answer : proposed
     }
@@ -152,5 +171,84 @@ extension Window {
         context.splitColumns = columns
         if context.isCollapsed && !columns.contains(.compact) { context.selectedIndex = index }
         return old
+    }
+}
+
+// MARK: - Entering a compact window (R5.6, R5.7)
+
+/// What a split view controller's delegate answered before the split entered a compact
+/// window: whether to discard the secondary (classic), which column to show (column-style).
+struct SplitEntryDecision {
+    var discardSecondary = false
+    var topColumn: SplitColumn?
+}
+
+extension Window {
+    /// Asks the delegate of every split view controller that `change` brings into this compact
+    /// window what its collapse must do, before the change is applied (the collapse itself
+    /// happens as the split is attached, synchronously, see `attach`): a classic split's
+    /// `collapseSecondary(_:onto:)` (R5.6), a column-style split's
+    /// `topColumnForCollapsingToProposedTopColumn` when it has no compact column (R5.7).
+    ///
+    /// UIKit collapses a split when it is added to a window of compact width
+    /// (commandshift.co.uk/blog/2016/04/11/understanding-split-view-controller: "When a split
+    /// view controller is born, it assumes it is in a non-collapsed state. When it is added to
+    /// the window, if running in a .Compact horizontal size class, it collapses"), through the
+    /// same delegate calls as a rotation; Xcode's Master-Detail template relies on it to show
+    /// the list, not an empty detail, at an iPhone launch. The answers are asked before the
+    /// begin phase, so they precede every callback of the transition.
+    func decideEntryCollapses(for change: Change, request id: RequestID) async {
+        guard traits.horizontalSizeClass == .compact else { return }
+        var splits: [SplitViewController] = []
+        forEachEntering(change) { collectEnteringSplits($0, into: &splits) }
+        for split in splits where split.hasDelegate {
+            let context = split.context
+            let adopted = context.didAdoptInitialChildren
+            let children = adopted ? context.children : split.initialChildren
+            var decision = SplitEntryDecision()
+            if let columns = adopted ? context.splitColumns : split.initialColumns {
+                guard !columns.contains(.compact) else { continue }
+                decision.topColumn = await inScope(of: id) { await topColumnForCollapsing(split, columns: columns) }
+            } else {
+                guard children.count > 1 else { continue }
+                decision.discardSecondary = await inScope(of: id) {
+                    await split.discardsSecondary(children[1], onto: children[0])
+                }
+            }
+            splitEntryDecisions[ObjectIdentifier(split)] = decision
+        }
+    }
+
+    /// Calls `body` with the root of each subtree `change` brings into the tree.
+    private func forEachEntering(_ change: Change, _ body: (any ViewController) -> Void) {
+        switch change {
+        case .setRoot(let controller), .push(_, let controller), .replaceSecondary(_, let controller):
+            body(controller)
+        case .addChild(let child, _, _):
+            body(child)
+        case .present(_, let presented, _):
+            body(presented)
+        case .setStack(_, let stack):
+            for controller in stack where !controller.context.isAttached { body(controller) }
+        case .composite(let changes):
+            for part in changes { forEachEntering(part, body) }
+        case .pop, .dismiss, .selectTab, .setCollapsed, .traits, .removeFromParent:
+            break
+        }
+    }
+
+    /// The split view controllers, expanded and out of the tree, in a subtree about to enter it.
+    private func collectEnteringSplits(_ controller: any ViewController, into splits: inout [SplitViewController]) {
+        let context = controller.context
+        guard !context.isAttached else { return }
+        if controller.kind == .split, !context.isCollapsed, let split = controller as? SplitViewController {
+            splits.append(split)
+        }
+        if controller.kind != .content || !context.children.isEmpty || !controller.initialChildren.isEmpty {
+            for child in context.didAdoptInitialChildren ? context.children : controller.initialChildren {
+                collectEnteringSplits(child, into: &splits)
+            }
+        }
+        if let presented = context.presented { collectEnteringSplits(presented, into: &splits) }
     }
 }

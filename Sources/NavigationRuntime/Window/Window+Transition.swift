@@ -175,8 +175,10 @@ extension Window {
         animated: Bool,
         cancellable: Bool
     ) async throws -> TransitionOutcome {
+        if traits.horizontalSizeClass == .compact { await decideEntryCollapses(for: change, request: id) }
         let before = visibleSet()
         let applied = apply(change)
+        if !splitEntryDecisions.isEmpty { splitEntryDecisions.removeAll() }
         let after = visibleSet()
         let hooks = needsHooks(applied, before: before, after: after)
         if !hooks && interaction == nil && (!animated || configuration.transitionDuration == .zero) {
@@ -523,12 +525,23 @@ extension Window {
     private func attach(_ controller: any ViewController, into applied: inout AppliedChange) {
         let context = controller.context
         context.isAttached = true
+        let firstMove = applied.moves.count
+        let collapses = controller.kind == .split && traits.horizontalSizeClass == .compact && !context.isCollapsed
         if !context.didAdoptInitialChildren {
             context.didAdoptInitialChildren = true
+            var initial = controller.initialChildren
             if controller.kind == .split, let split = controller as? SplitViewController {
                 context.splitColumns = split.initialColumns
+                if collapses, split.initialColumns == nil, initial.count > 1,
+                    splitEntryDecisions[ObjectIdentifier(split)]?.discardSecondary == true
+                {
+                    // The delegate discards the secondary of a split entering a compact window
+                    // (R5.6): it never enters the tree, hears nothing, and is free again.
+                    initial[1].context.claim.store(0, ordering: .relaxed)
+                    initial.removeLast(initial.count - 1)
+                    context.isCollapsed = true
+                }
             }
-            let initial = controller.initialChildren
             if !initial.isEmpty && context.children.isEmpty {
                 context.children = initial
                 applied.adopted.append(controller)
@@ -546,14 +559,38 @@ extension Window {
             presented.context.presenting = controller
             attach(presented, into: &applied)
         }
-        // A split that enters a compact window starts collapsed (the default collapse, R5.6).
-        if controller.kind == .split, traits.horizontalSizeClass == .compact, !context.isCollapsed,
-            let split = controller as? SplitViewController
-        {
+        // A split that enters a compact window starts collapsed, as its delegate said (asked
+        // before the change, `decideEntryCollapses`) or by default (R5.6, R5.7).
+        if collapses, !context.isCollapsed, let split = controller as? SplitViewController {
+            let decision = splitEntryDecisions[ObjectIdentifier(split)]
             if context.splitColumns != nil {
-                setColumnsCollapsed(split, true, top: nil)  // the proposal (R5.7)
+                setColumnsCollapsed(split, true, top: decision?.topColumn)
             } else {
-                collapseSplit(split, discardSecondary: false)
+                collapseSplit(split, discardSecondary: decision?.discardSecondary ?? false)
+                settleAdoptions(of: &applied, from: firstMove)
+            }
+        }
+    }
+
+    /// After a split collapsed as it entered the tree: each controller it adopted hears only
+    /// of the parent it ends with (R6.11), and one that left the tree hears nothing. DEC: UIKit
+    /// adds the columns at the split's init and moves the secondary at the collapse, which an
+    /// app observes as containment callbacks before the window appears; the runtime delivers
+    /// the adoption when the split enters the window (`AppliedChange.Move.isAdoption`), so it
+    /// names the final parent once: `willMove(toParent:)` / `didMove(toParent:)` of the
+    /// navigation primary for a secondary pushed onto it, `isMovingToParent` false.
+    private func settleAdoptions(of applied: inout AppliedChange, from first: Int) {
+        var index = first
+        while index < applied.moves.count {
+            let move = applied.moves[index]
+            let parent = move.controller.context.parent
+            if !move.isAdoption || parent === move.to {
+                index += 1
+            } else if move.controller.context.isAttached, let parent {
+                applied.moves[index] = .init(controller: move.controller, from: nil, to: parent, isAdoption: true)
+                index += 1
+            } else {
+                applied.moves.remove(at: index)
             }
         }
     }
@@ -966,13 +1003,20 @@ extension Window {
         }
         for container in applied.adopted {
             let context = container.context
-            for child in context.children {
-                // Back to "claimed by the container, not yet adopted".
+            for child in context.children { child.context.parent = nil }
+            for child in container.initialChildren {
+                // Back to "claimed by the container, not yet adopted" (a split that collapsed
+                // as it entered may have moved or freed its secondary).
                 child.context.parent = nil
                 child.context.claim.store(container.id.rawValue, ordering: .relaxed)
             }
             context.children = []
             context.didAdoptInitialChildren = false
+            if container.kind == .split {
+                context.isCollapsed = false
+                context.splitStash = nil
+                context.selectedIndex = 0
+            }
         }
     }
 }

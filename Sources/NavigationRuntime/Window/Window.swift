@@ -78,6 +78,9 @@ public actor Window {
     nonisolated let executorState = WindowExecutorState()
     /// The interactive gesture driving the running transition, if any (R4.10).
     var interaction: InteractivePop?
+    /// What the delegates of split view controllers entering a compact window answered, asked
+    /// before the change that brings them in is applied (R5.6, R5.7); empty between changes.
+    var splitEntryDecisions: [ObjectIdentifier: SplitEntryDecision] = [:]
     /// Whether ``close()`` was called.
     @exclusivity(unchecked) public internal(set) var isClosed = false
     /// Journal subscribers.

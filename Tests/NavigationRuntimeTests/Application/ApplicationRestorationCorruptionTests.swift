@@ -117,14 +117,14 @@ import Testing
                 }
             }
         case 6:
-            // A split with one or three columns.
+            // A split with no column or three (one is a split with a primary only, valid).
             let extra = ControllerSnapshot(
                 id: ControllerID(1), scene: "home", className: "HomeController", kind: .content, appearance: .disappeared
             )
             edit(generator.pick(paths)) { node in
                 node = ControllerSnapshot(
                     id: ControllerID(2), className: "SplitViewController", kind: .split, appearance: .disappeared,
-                    children: generator.chance(0.5) ? [extra] : [node, extra, extra]
+                    children: generator.chance(0.5) ? [] : [node, extra, extra]
                 )
             }
             return Corruption(name: "splitChildren", json: try encoded()) {
