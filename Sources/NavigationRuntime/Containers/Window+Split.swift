@@ -222,7 +222,9 @@ extension Window {
     /// Calls `body` with the root of each subtree `change` brings into the tree.
     private func forEachEntering(_ change: Change, _ body: (any ViewController) -> Void) {
         switch change {
-        case .setRoot(let controller), .push(_, let controller), .replaceSecondary(_, let controller):
+        case .setRoot(let controller):
+            if let controller { body(controller) }
+        case .push(_, let controller), .replaceSecondary(_, let controller):
             body(controller)
         case .addChild(let child, _, _):
             body(child)
