@@ -254,9 +254,9 @@ import Testing
         show.cancel()
         await #expect(throws: CancellationError.self) { try await show.value }
         #expect(await f.window.snapshot() == before)
-        #expect(await d2.parentViewController == nil)
+        #expect(await d2.parent == nil)
         #expect(await d2.isInWindowHierarchy == false)
-        #expect(await d1.parentViewController === split)
+        #expect(await d1.parent === split)
         #expect(try await p.present(d2, animated: false) == .completed(sequence: 2), "d2 is free again")
     }
 }
