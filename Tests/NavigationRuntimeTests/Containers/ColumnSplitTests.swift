@@ -184,21 +184,21 @@ import Testing
         let cases: [(ControllerSnapshot, RestorationProblem.Reason)] = [
             (
                 ControllerSnapshot(
-                    id: ControllerID(1), className: "SplitViewController", kind: .split, appearance: .disappeared,
+                    id: ControllerID(1), className: "UISplitViewController", kind: .split, appearance: .disappeared,
                     children: [content(2), content(3)], columns: [.secondary, .primary]
                 ),
                 .splitColumns([.secondary, .primary], collapsed: false)
             ),
             (
                 ControllerSnapshot(
-                    id: ControllerID(1), className: "SplitViewController", kind: .split, appearance: .disappeared,
+                    id: ControllerID(1), className: "UISplitViewController", kind: .split, appearance: .disappeared,
                     children: [content(2), content(3)], selectedIndex: 1, columns: [.primary, .secondary]
                 ),
                 .splitColumns([.primary, .secondary], collapsed: false)
             ),
             (
                 ControllerSnapshot(
-                    id: ControllerID(1), className: "NavigationController", kind: .navigation, appearance: .disappeared,
+                    id: ControllerID(1), className: "UINavigationController", kind: .navigation, appearance: .disappeared,
                     children: [content(2)], columns: [.primary]
                 ),
                 .unexpectedColumns
