@@ -10,6 +10,9 @@ public final class CallbackRecorder: Sendable {
     private struct State {
         var events: [String] = []
         var names: [ObjectIdentifier: String] = [:]
+        /// The same names by window and controller id, for snapshots (which carry ids only)
+        /// and for controllers named from their initializer (``HookRecorder``).
+        var namesByID: [ControllerKey: String] = [:]
     }
 
     private let state = Locked(State())
@@ -36,14 +39,43 @@ public final class CallbackRecorder: Sendable {
         }
     }
 
-    /// Names a controller in the log (``RecordingController``s name themselves).
+    /// Names a controller in the log (``RecordingController``s and ``HookRecorder``s name
+    /// theirs).
     public func name(_ controller: any ViewController, _ name: String) {
-        state.withLock { $0.names[ObjectIdentifier(controller)] = name }
+        state.withLock {
+            $0.names[ObjectIdentifier(controller)] = name
+            $0.namesByID[ControllerKey(controller.context)] = name
+        }
+    }
+
+    /// Names the controller that has this context (from its initializer, before `self` exists).
+    public func name(_ context: ControllerContext, _ name: String) {
+        state.withLock { $0.namesByID[ControllerKey(context)] = name }
     }
 
     /// The name of a controller: the one given, else its id.
     public func name(of controller: (any ViewController)?) -> String {
         guard let controller else { return "nil" }
-        return state.withLock { $0.names[ObjectIdentifier(controller)] } ?? controller.id.description
+        return state.withLock { $0.names[ObjectIdentifier(controller)] ?? $0.namesByID[ControllerKey(controller.context)] }
+            ?? controller.id.description
     }
+
+    /// The name given to the controller with this id in `window`, if any: what
+    /// ``NavigationRuntime/WindowSnapshot/rendered(names:)`` shows.
+    public func name(of id: ControllerID, in window: WindowID) -> String? {
+        state.withLock { $0.namesByID[ControllerKey(window: window, id: id)] }
+    }
+}
+
+/// A controller's identity across windows: its window and its id there.
+struct ControllerKey: Hashable {
+    let window: WindowID
+    let id: ControllerID
+
+    init(window: WindowID, id: ControllerID) {
+        self.window = window
+        self.id = id
+    }
+
+    init(_ context: ControllerContext) { self.init(window: context.window.id, id: context.id) }
 }

@@ -172,9 +172,10 @@ extension WindowSnapshot {
         return copy
     }
 
-    /// A one-line rendering: `kind(scene)[children]{selected}^style>presented`, `*` for
+    /// A one-line rendering with states (the public `rendered` leaves them out):
+    /// `kind(scene)[children]{selected}^style>presented`, `*` for
     /// appeared controllers.
-    var rendered: String {
+    var stateRendered: String {
         func render(_ node: ControllerSnapshot) -> String {
             var text = node.kind == .content ? (node.scene ?? "?") : node.kind.rawValue
             if node.appearance == .appeared { text += "*" }

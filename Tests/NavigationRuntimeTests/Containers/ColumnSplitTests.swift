@@ -166,7 +166,7 @@ import Testing
         try await window.setTraits(traits)
         let snapshot = await window.snapshot()
         #expect(snapshot.root?.columns == [.primary, .secondary, .compact])
-        #expect(snapshot.rendered == (traits == .compact ? "split*[inbox message home*]{2}" : "split*[inbox* message* home]"))
+        #expect(snapshot.stateRendered == (traits == .compact ? "split*[inbox message home*]{2}" : "split*[inbox* message* home]"))
 
         let outcome = await app.restore(json: try JSONEncoder().encode(snapshot), catalog: catalog, configuration: .immediate)
         let restored = try #require(outcome.window, "\(outcome.problems)")
