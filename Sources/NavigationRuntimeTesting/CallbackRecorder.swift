@@ -17,8 +17,22 @@ public final class CallbackRecorder: Sendable {
 
     private let state = Locked(State())
 
+    /// How a controller nobody named appears in the log.
+    public enum UnnamedControllers: Sendable {
+        /// By its id (`#5`).
+        case id
+        /// By its class name, as snapshots report it (`UINavigationController`): for
+        /// controllers a storyboard makes, such as the navigation controller a modal segue leads to.
+        case className
+    }
+
+    /// How controllers nobody named appear in the log.
+    public let unnamedControllers: UnnamedControllers
+
     /// Creates an empty recorder.
-    public init() {}
+    ///
+    /// - Parameter unnamedControllers: How a controller that was not named appears. Default: by id.
+    public init(unnamedControllers: UnnamedControllers = .id) { self.unnamedControllers = unnamedControllers }
 
     /// Appends one event.
     public func record(_ event: String) {
@@ -53,11 +67,15 @@ public final class CallbackRecorder: Sendable {
         state.withLock { $0.namesByID[ControllerKey(context)] = name }
     }
 
-    /// The name of a controller: the one given, else its id.
+    /// The name of a controller: the one given, else its id or class name (``unnamedControllers``).
     public func name(of controller: (any ViewController)?) -> String {
         guard let controller else { return "nil" }
-        return state.withLock { $0.names[ObjectIdentifier(controller)] ?? $0.namesByID[ControllerKey(controller.context)] }
-            ?? controller.id.description
+        let named = state.withLock { $0.names[ObjectIdentifier(controller)] ?? $0.namesByID[ControllerKey(controller.context)] }
+        if let named { return named }
+        switch unnamedControllers {
+        case .id: return controller.id.description
+        case .className: return ControllerSnapshot.className(of: controller)
+        }
     }
 
     /// The name given to the controller with this id in `window`, if any: what

@@ -22,9 +22,8 @@ extension Segue {
     /// Capture values, not the source's state: read what you hand over into locals first, as
     /// above.
     ///
-    /// A destination inside a navigation controller (a modal form) is reached in two steps,
-    /// as in UIKit (`(segue.destination as? UINavigationController)?.topViewController`):
-    /// `let form = try await segue.destination(as: NavigationController.self) { $0.topViewController }`.
+    /// A destination inside a navigation controller (a modal form) is configured with
+    /// ``topDestination(as:_:)``.
     ///
     /// - Returns: What `configure` returns.
     /// - Throws: ``NavigationError`` `.unexpectedControllerType` when the destination is not a
@@ -36,16 +35,46 @@ extension Segue {
         as type: Destination.Type,
         _ configure: @Sendable (isolated Destination) async throws -> Result
     ) async throws -> Result {
-        guard let typed = destination as? Destination else {
+        try await configure(cast(destination, to: Destination.self, describing: "destination"))
+    }
+
+    /// Runs `configure` on the controller the destination shows: the top of its stack when the
+    /// destination is a navigation controller (UIKit's
+    /// `(segue.destination as? UINavigationController)?.topViewController as? FormController`:
+    /// a modal form presented in its own navigation controller), else the destination itself.
+    ///
+    /// ```swift
+    /// try await segue.topDestination(as: ItemFormController.self) { $0.title = "New Item" }
+    /// ```
+    ///
+    /// Same isolation, timing and errors as ``destination(as:_:)``.
+    @discardableResult
+    public func topDestination<Destination: ViewController, Result: Sendable>(
+        as type: Destination.Type,
+        _ configure: @Sendable (isolated Destination) async throws -> Result
+    ) async throws -> Result {
+        var shown = destination
+        if let navigation = destination as? NavigationController, let top = await navigation.topViewController {
+            shown = top
+        }
+        return try await configure(cast(shown, to: Destination.self, describing: "top destination"))
+    }
+
+    private func cast<Destination: ViewController>(
+        _ controller: any ViewController,
+        to type: Destination.Type,
+        describing role: String
+    ) throws(NavigationError) -> Destination {
+        guard let typed = controller as? Destination else {
             throw NavigationError(
                 .unexpectedControllerType,
-                "The destination of segue '\(identifier ?? "nil")' is a \(ControllerSnapshot.className(of: destination)), "
+                "The \(role) of segue '\(identifier ?? "nil")' is a \(ControllerSnapshot.className(of: controller)), "
                     + "not a \(Destination.self).",
                 window: source.context.window.id,
-                controllers: [source.id, destination.id],
+                controllers: [source.id, controller.id],
                 identifier: identifier
             )
         }
-        return try await configure(typed)
+        return typed
     }
 }
