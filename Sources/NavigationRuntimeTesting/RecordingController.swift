@@ -15,6 +15,8 @@ public actor RecordingController: ViewController {
     public nonisolated let name: String
     /// Where the hooks are logged.
     public nonisolated let recorder: CallbackRecorder
+    /// Its hooks' log lines (the format every ``HookRecorder`` uses).
+    public nonisolated let hooks: HookRecorder
     public nonisolated let modalPresentationStyle: PresentationStyle
     public nonisolated let definesPresentationContext: Bool
 
@@ -40,6 +42,7 @@ public actor RecordingController: ViewController {
         self.context = context
         self.name = name
         self.recorder = recorder
+        self.hooks = HookRecorder(name, recorder: recorder, context: context)
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
         recorder.name(self, name)
@@ -54,28 +57,22 @@ public actor RecordingController: ViewController {
     /// Sets the closure run inside `viewDidAppear`.
     public func setOnDidAppear(_ body: (@Sendable () async -> Void)?) { onDidAppear = body }
 
-    public func viewDidLoad() async { recorder.record("\(name).viewDidLoad") }
-    public func viewWillAppear(_ animated: Bool) async { recorder.record("\(name).viewWillAppear(\(animated))") }
+    public func viewDidLoad() async { hooks.viewDidLoad() }
+    public func viewWillAppear(_ animated: Bool) async { hooks.viewWillAppear(animated) }
     public func viewDidAppear(_ animated: Bool) async {
-        recorder.record("\(name).viewDidAppear(\(animated))")
+        hooks.viewDidAppear(animated)
         await onDidAppear?()
     }
-    public func viewWillDisappear(_ animated: Bool) async { recorder.record("\(name).viewWillDisappear(\(animated))") }
-    public func viewDidDisappear(_ animated: Bool) async { recorder.record("\(name).viewDidDisappear(\(animated))") }
-    public func willMove(toParent parent: (any ViewController)?) async {
-        recorder.record("\(name).willMove(toParent: \(recorder.name(of: parent)))")
-    }
-    public func didMove(toParent parent: (any ViewController)?) async {
-        recorder.record("\(name).didMove(toParent: \(recorder.name(of: parent)))")
-    }
+    public func viewWillDisappear(_ animated: Bool) async { hooks.viewWillDisappear(animated) }
+    public func viewDidDisappear(_ animated: Bool) async { hooks.viewDidDisappear(animated) }
+    public func willMove(toParent parent: (any ViewController)?) async { hooks.willMove(toParent: parent) }
+    public func didMove(toParent parent: (any ViewController)?) async { hooks.didMove(toParent: parent) }
     public func shouldPerformSegue(withIdentifier identifier: String, sender: (any Sendable)?) async -> Bool {
-        recorder.record("\(name).shouldPerformSegue(\(identifier))")
+        hooks.shouldPerformSegue(withIdentifier: identifier)
         return allowsSegues
     }
     public func prepare(for segue: Segue, sender: (any Sendable)?) async throws {
-        recorder.record(
-            "\(name).prepare(\(segue.identifier ?? "nil"), \(recorder.name(of: segue.source)) → \(recorder.name(of: segue.destination)))"
-        )
+        hooks.prepare(for: segue)
         lastPreparedSender = sender
         await onPrepare?(segue, sender)
         if let prepareError { throw prepareError }

@@ -208,7 +208,7 @@ struct StoryboardDriver {
         for navigation in path.reversed() {
             let count = await navigation.viewControllers.count
             if count > 1 { return navigation }
-            guard await navigation.parentViewController is NavigationController else { return nil }
+            guard await navigation.parent is NavigationController else { return nil }
         }
         return nil
     }

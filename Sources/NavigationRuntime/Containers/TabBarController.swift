@@ -65,13 +65,19 @@ public actor TabBarController: ViewController {
 
     /// Creates a tab bar controller with these children; the first is selected. With more
     /// than ``maximumVisibleTabs`` of them, the excess ones are reached through More (R5.2).
+    ///
+    /// - Parameter delegate: The delegate, in place from the first tap (UIKit's
+    ///   `tabBarController.delegate = self` before the window shows it); ``setDelegate(_:)``
+    ///   changes it later.
     public init(
         context: ControllerContext,
         viewControllers: [any ViewController],
+        delegate: (any TabBarControllerDelegate)? = nil,
         modalPresentationStyle: PresentationStyle = .automatic,
         definesPresentationContext: Bool = false
     ) {
         self.context = context
+        self.delegate = delegate
         self.tabCount = viewControllers.count
         self.hasMoreTab = viewControllers.count > Self.maximumVisibleTabs
         let more = hasMoreTab ? Self.makeMoreNavigationController(in: context) : nil

@@ -6,12 +6,12 @@ import Synchronization
 /// Every controller is created with a context from ``Window/makeContext(scene:catalog:)``
 /// and keeps it for life; the context binds the controller to its window's serial executor
 /// (see ``ViewController``). Read the hierarchy through the isolated properties of
-/// ``ViewController`` (``ViewController/parentViewController``, ...), not through the context.
+/// ``ViewController`` (``ViewController/parent``, ...), not through the context.
 //
 // Why `@unchecked Sendable` is safe here: the public members are immutable `let`s of Sendable
 // types. The mutable members are `internal`, and every access to them is made by code isolated
 // either to `window` (the `Window` actor's methods) or to a controller actor of that same window
-// (their isolated members, e.g. `ViewController.parentViewController`). All of those actors run
+// (their isolated members, e.g. `ViewController.parent`). All of those actors run
 // on one serial executor, the window's (`ViewController.unownedExecutor` returns
 // `context.window.unownedExecutor`, and `window` is fixed at init), so no two accesses to these
 // fields can ever run at the same time. Nothing outside the module can reach the fields.

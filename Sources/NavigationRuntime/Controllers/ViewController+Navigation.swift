@@ -129,13 +129,14 @@ extension ViewController {
 
     // MARK: - The hierarchy as this controller sees it (read on the window's executor)
 
-    /// The container this controller is a child of.
-    public var parentViewController: (any ViewController)? { context.parent }
+    /// The container this controller is a child of: the pre-Swift 3 spelling of ``parent``,
+    /// kept for one release.
+    @available(*, deprecated, renamed: "parent")
+    public var parentViewController: (any ViewController)? { parent }
 
-    /// The children, in order (a navigation stack bottom to top).
-    public var childViewControllers: [any ViewController] {
-        context.didAdoptInitialChildren ? context.children : initialChildren
-    }
+    /// The children, in order: the pre-Swift 4.2 spelling of ``children``, kept for one release.
+    @available(*, deprecated, renamed: "children")
+    public var childViewControllers: [any ViewController] { children }
 
     /// The nearest navigation controller among the ancestors.
     public var navigationController: NavigationController? {

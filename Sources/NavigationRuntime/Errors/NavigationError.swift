@@ -60,6 +60,12 @@ extension NavigationError {
 
         /// `performSegue(withIdentifier:sender:)` named a segue the source's scene does not declare (R1.3).
         public static let unknownSegueIdentifier = Code("unknownSegueIdentifier")
+        /// `instantiateViewController(withIdentifier:in:)` named a storyboard ID no scene of the
+        /// catalog has (UIKit raises "Storyboard doesn't contain a view controller with identifier").
+        public static let unknownStoryboardIdentifier = Code("unknownStoryboardIdentifier")
+        /// A controller is not of the type the caller asked for (a segue's destination in
+        /// `destination(as:_:)`, an instantiated scene's controller).
+        public static let unexpectedControllerType = Code("unexpectedControllerType")
         /// The presenter (after rerouting) already presents a controller (R3.6).
         public static let alreadyPresenting = Code("alreadyPresenting")
         /// The controller is not in its window's hierarchy (never added, popped, dismissed or torn down) (R3.7).

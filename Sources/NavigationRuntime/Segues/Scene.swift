@@ -88,13 +88,45 @@ public final class SceneCatalog: Sendable {
     public let scenes: [String: Scene]
     /// The same scenes, each stored once and shared by the contexts of its instances.
     private let storage: [String: SceneStorage]
+    /// The identifier of the initial scene (a storyboard's initial view controller), if any:
+    /// what ``instantiateInitialViewController(in:)`` makes.
+    public let initialSceneIdentifier: String?
+    /// Storyboard ID → scene identifier, for ``instantiateViewController(withIdentifier:in:)``.
+    let storyboardIdentifiers: [String: String]
 
     /// Creates a catalog. When two scenes share an identifier, the last one wins.
-    public init(_ scenes: [Scene]) {
+    ///
+    /// - Parameters:
+    ///   - scenes: The scenes.
+    ///   - initialScene: The identifier of the initial scene, if the flow has one.
+    ///
+    /// A scene is found by storyboard ID (``instantiateViewController(withIdentifier:in:)``) by
+    /// its ``Scene/storyboardIdentifier``, or, when it has none, by its ``Scene/identifier``: a
+    /// scene built in Swift is named by its identifier.
+    public convenience init(_ scenes: [Scene], initialScene: String? = nil) {
+        self.init(scenes, initialScene: initialScene, identifiersAreStoryboardIDs: true)
+    }
+
+    /// Creates a catalog; `identifiersAreStoryboardIDs` is `false` for a storyboard's catalog,
+    /// whose scene identifiers are Interface Builder element ids, never storyboard IDs (UIKit).
+    init(_ scenes: [Scene], initialScene: String?, identifiersAreStoryboardIDs: Bool) {
         var byIdentifier: [String: Scene] = [:]
         for scene in scenes { byIdentifier[scene.identifier] = scene }
         self.scenes = byIdentifier
         self.storage = byIdentifier.mapValues(SceneStorage.init)
+        self.initialSceneIdentifier = initialScene
+        var storyboardIdentifiers: [String: String] = [:]
+        for scene in scenes {
+            if let storyboardIdentifier = scene.storyboardIdentifier, storyboardIdentifiers[storyboardIdentifier] == nil {
+                storyboardIdentifiers[storyboardIdentifier] = scene.identifier
+            }
+        }
+        if identifiersAreStoryboardIDs {
+            for scene in scenes where scene.storyboardIdentifier == nil && storyboardIdentifiers[scene.identifier] == nil {
+                storyboardIdentifiers[scene.identifier] = scene.identifier
+            }
+        }
+        self.storyboardIdentifiers = storyboardIdentifiers
     }
 
     /// Makes the controller of the scene with this identifier in `window`, or `nil` if there

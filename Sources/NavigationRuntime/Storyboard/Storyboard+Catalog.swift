@@ -36,7 +36,11 @@ struct StoryboardCatalogBuilder: Sendable {
     let bundle: StoryboardBundle.Catalogs?
 
     func catalog() -> SceneCatalog {
-        SceneCatalog(storyboard.scenes.map(scene(for:)))
+        SceneCatalog(
+            storyboard.scenes.map(scene(for:)),
+            initialScene: storyboard.initialViewControllerID,
+            identifiersAreStoryboardIDs: false
+        )
     }
 
     private func scene(for scene: StoryboardScene) -> Scene {
@@ -44,7 +48,9 @@ struct StoryboardCatalogBuilder: Sendable {
         let builder = self
         return Scene(
             scene.controllerID,
-            className: scene.customClass ?? scene.kind.rawValue,
+            // The one class-name rule (`ControllerSnapshot.className(of:)`); a reference's
+            // controller is named by what it resolves to ("StoryboardReference" if nothing).
+            className: scene.kind == .viewControllerPlaceholder ? nil : scene.customClass ?? scene.kind.uiKitClassName,
             storyboardIdentifier: scene.storyboardIdentifier,
             segues: segues
         ) { context in
@@ -113,7 +119,7 @@ struct StoryboardCatalogBuilder: Sendable {
             }
             return GenericViewController(
                 context: context,
-                className: scene.customClass ?? scene.kind.rawValue,
+                className: scene.customClass ?? scene.kind.uiKitClassName,
                 declarations: registry.declarations,
                 children: embedded
             )

@@ -48,7 +48,8 @@ public struct ControllerSnapshot: Sendable, Hashable, Codable {
     public var id: ControllerID
     /// The scene it was instantiated from, if any.
     public var scene: String?
-    /// Its class name: the scene's class, else the Swift type's name.
+    /// Its class name, by one rule for storyboards, the DSL and code: see
+    /// ``className(of:)``.
     public var className: String
     /// What kind of controller it is.
     public var kind: ControllerKind
@@ -159,9 +160,7 @@ extension Window {
 
     func snapshot(of controller: any ViewController) -> ControllerSnapshot {
         let context = controller.context
-        let className: String =
-            context.scene?.className ?? (controller as? GenericViewController)?.className
-            ?? String(describing: type(of: controller))
+        let className = ControllerSnapshot.className(of: controller)
         return ControllerSnapshot(
             id: context.id,
             scene: context.scene?.identifier,

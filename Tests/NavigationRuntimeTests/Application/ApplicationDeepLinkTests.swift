@@ -67,7 +67,7 @@ import Testing
             return
         }
         #expect(id == s.window.id && sequence == 3)
-        #expect(await s.window.snapshot().rendered == "tabBar*[navigation*[inbox message*] navigation[settings]]{0}")
+        #expect(await s.window.snapshot().stateRendered == "tabBar*[navigation*[inbox message*] navigation[settings]]{0}")
         let message = try #require(await s.inbox.topViewController as? MessageController)
         #expect(await message.deliveries == ["app://inbox/:id step 2 payload 42"])
 
@@ -110,7 +110,7 @@ import Testing
         }
         // Resolved against the tree at its turn: the pop had removed `detail`.
         let final = await s.window.snapshot()
-        #expect(final.rendered == "tabBar*[navigation[inbox] navigation*[settings profile*]]{1}")
+        #expect(final.stateRendered == "tabBar*[navigation[inbox] navigation*[settings profile*]]{1}")
         await s.app.closeWindow(s.window.id)
         let events = await collect(journal)
         #expect(commits(events).map(\.0) == [3, 4, 5])
@@ -176,13 +176,13 @@ import Testing
             Issue.record("present")
             return
         }
-        #expect(await s.window.snapshot().rendered
+        #expect(await s.window.snapshot().stateRendered
             == "tabBar*[navigation[inbox] navigation*[settings*]]{1} >formSheet detail*", "R3.3: from the root")
         guard case .opened(_, .completed(sequence: 4)) = await s.app.open(url: URL(string: "app://close")!) else {
             Issue.record("dismissAll")
             return
         }
-        #expect(await s.window.snapshot().rendered == "tabBar*[navigation[inbox] navigation*[settings*]]{1}")
+        #expect(await s.window.snapshot().stateRendered == "tabBar*[navigation[inbox] navigation*[settings*]]{1}")
         guard case .opened(_, .noChange) = await s.app.open(url: URL(string: "app://close")!) else {
             Issue.record("dismissAll with nothing presented changes nothing")
             return
@@ -239,7 +239,7 @@ import Testing
                 }
             }
             let final = await s.window.snapshot()
-            #expect(final.rendered == rendered, "\(url)")
+            #expect(final.stateRendered == rendered, "\(url)")
             await s.app.closeWindow(s.window.id)
             let events = await collect(journal)
             #expect(commits(events).count == (url == "app://leave" ? 0 : 1), "\(url)")

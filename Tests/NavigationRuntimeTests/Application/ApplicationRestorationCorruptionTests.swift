@@ -123,7 +123,7 @@ import Testing
             )
             edit(generator.pick(paths)) { node in
                 node = ControllerSnapshot(
-                    id: ControllerID(2), className: "SplitViewController", kind: .split, appearance: .disappeared,
+                    id: ControllerID(2), className: "UISplitViewController", kind: .split, appearance: .disappeared,
                     children: generator.chance(0.5) ? [] : [node, extra, extra]
                 )
             }
@@ -161,10 +161,10 @@ import Testing
         case 9:
             // A navigation controller pushed onto a stack (R4.3).
             let nested = ControllerSnapshot(
-                id: ControllerID(4), className: "NavigationController", kind: .navigation, appearance: .disappeared,
+                id: ControllerID(4), className: "UINavigationController", kind: .navigation, appearance: .disappeared,
                 children: [.init(id: ControllerID(5), scene: "home", className: "HomeController", kind: .content, appearance: .disappeared)]
             )
-            let stack = ControllerSnapshot(id: ControllerID(6), className: "NavigationController", kind: .navigation, appearance: .disappeared, children: [nested])
+            let stack = ControllerSnapshot(id: ControllerID(6), className: "UINavigationController", kind: .navigation, appearance: .disappeared, children: [nested])
             edit(generator.pick(paths)) { node in
                 node.children = node.kind == .content ? [] : node.children
                 node.presented = node.presented ?? stack
@@ -272,7 +272,7 @@ import Testing
         let snapshot = WindowSnapshot(
             window: WindowID(1), sequence: 1, traits: .regular, transitionInFlight: false,
             root: ControllerSnapshot(
-                id: ControllerID(1), className: "TabBarController", kind: .tabBar, appearance: .appeared,
+                id: ControllerID(1), className: "UITabBarController", kind: .tabBar, appearance: .appeared,
                 children: [
                     ControllerSnapshot(id: ControllerID(2), scene: "ghost", className: "X", kind: .content, appearance: .appeared),
                     ControllerSnapshot(id: ControllerID(2), className: "Y", kind: .content, appearance: .disappeared),
@@ -295,7 +295,7 @@ import Testing
         let snapshot = WindowSnapshot(
             window: WindowID(1), sequence: 1, traits: .regular, transitionInFlight: false,
             root: ControllerSnapshot(
-                id: ControllerID(1), scene: "nav", className: "NavigationController", kind: .content, appearance: .appeared
+                id: ControllerID(1), scene: "nav", className: "UINavigationController", kind: .content, appearance: .appeared
             )
         )
         #expect(await app.restore(snapshot, catalog: catalog).problems.map(\.reason) == [

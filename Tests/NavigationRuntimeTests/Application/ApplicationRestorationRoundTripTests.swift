@@ -23,11 +23,11 @@ import Testing
 
             // The generated value restores to the same structure (appearance is recomputed).
             guard let first = await app.restore(generated, catalog: catalog, configuration: .immediate).window else {
-                Issue.record("seed \(seed): \(generated.rendered) did not restore")
+                Issue.record("seed \(seed): \(generated.stateRendered) did not restore")
                 continue
             }
             let snapshot = await first.snapshot()
-            #expect(snapshot.shape == generated.shape, "seed \(seed): \(generated.rendered) became \(snapshot.rendered)")
+            #expect(snapshot.shape == generated.shape, "seed \(seed): \(generated.stateRendered) became \(snapshot.stateRendered)")
             #expect(snapshot.sequence == (generated.root == nil ? 0 : 1), "seed \(seed): one commit")
 
             // The live tree's snapshot, through JSON, restores equal (ids renumbered).
@@ -38,7 +38,7 @@ import Testing
                 continue
             }
             let restored = await second.snapshot()
-            #expect(restored.normalized() == snapshot.normalized(), "seed \(seed): \(snapshot.rendered) → \(restored.rendered)")
+            #expect(restored.normalized() == snapshot.normalized(), "seed \(seed): \(snapshot.stateRendered) → \(restored.stateRendered)")
             #expect(restored.window == second.id && restored.window != snapshot.window)
             await app.closeWindow(first.id)
             await app.closeWindow(second.id)
@@ -66,13 +66,13 @@ import Testing
         try await tabs.selectTab(at: 1)
         try await inbox.present(try #require(catalog.instantiate("settings", in: window)), style: .formSheet, animated: false)
         let snapshot = await window.snapshot()
-        #expect(snapshot.rendered == "tabBar*[navigation[home detail] split*[inbox* message*]]{1} >formSheet settings*")
+        #expect(snapshot.stateRendered == "tabBar*[navigation[home detail] split*[inbox* message*]]{1} >formSheet settings*")
 
         let json = try JSONEncoder().encode(snapshot)
         let restored = try #require(await app.restore(json: json, catalog: catalog, configuration: .immediate).window)
         let again = await restored.snapshot()
         #expect(again.normalized() == snapshot.normalized())
-        #expect(again.rendered == snapshot.rendered)
+        #expect(again.stateRendered == snapshot.stateRendered)
         #expect(await app.openWindows.map(\.id) == [window.id, restored.id])
         #expect(await app.keyWindow == window.id, "R8.6: the first window stays key")
     }
@@ -91,7 +91,7 @@ import Testing
         )
         try await window.setRootViewController(split)
         let snapshot = await window.snapshot()
-        #expect(snapshot.rendered == "split*[navigation*[inbox message*]]")
+        #expect(snapshot.stateRendered == "split*[navigation*[inbox message*]]")
 
         let outcome = await app.restore(json: try JSONEncoder().encode(snapshot), catalog: catalog, configuration: .immediate)
         let restored = try #require(outcome.window, "\(outcome.problems)")
@@ -99,7 +99,7 @@ import Testing
         #expect(await restored.snapshot().normalized() == snapshot.normalized())
         // Expanding brings the secondary back as a column (it was restored as one).
         try await restored.setTraits(.regular)
-        #expect(await restored.snapshot().rendered == "split*[navigation*[inbox*] message*]")
+        #expect(await restored.snapshot().stateRendered == "split*[navigation*[inbox*] message*]")
     }
 
     @Test func emptySnapshot_opensAnEmptyWindow() async throws {
@@ -128,7 +128,7 @@ import Testing
         )
         let window = try #require(await app.restore(snapshot, catalog: catalog, configuration: .immediate).window)
         let restored = await window.snapshot()
-        #expect(restored.rendered == "home* >overFullScreen detail >fullScreen settings*", "R6.4, R6.5")
+        #expect(restored.stateRendered == "home* >overFullScreen detail >fullScreen settings*", "R6.4, R6.5")
         #expect(restored.shape == snapshot.shape)
         #expect(restored.sequence == 1, "the root and both presentations commit as one transition")
         #expect(await window.isBusy == false)

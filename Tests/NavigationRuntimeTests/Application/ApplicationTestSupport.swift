@@ -101,21 +101,21 @@ struct SnapshotGenerator {
             let own = id()
             let children = (0..<int(1...3)).map { _ in node(depth: depth + 1, inStack: true) }
             return ControllerSnapshot(
-                id: own, scene: chance(0.5) ? "nav" : nil, className: "NavigationController", kind: .navigation,
+                id: own, scene: chance(0.5) ? "nav" : nil, className: "UINavigationController", kind: .navigation,
                 appearance: .disappeared, children: children
             )
         case 65..<85:
             let own = id()
             let children = (0..<int(1...3)).map { _ in node(depth: depth + 1, inStack: false) }
             return ControllerSnapshot(
-                id: own, scene: chance(0.5) ? "tabs" : nil, className: "TabBarController", kind: .tabBar,
+                id: own, scene: chance(0.5) ? "tabs" : nil, className: "UITabBarController", kind: .tabBar,
                 appearance: .disappeared, children: children, selectedIndex: int(0...(children.count - 1))
             )
         case 85..<100:
             let own = id()
             let children = [node(depth: depth + 1, inStack: false), node(depth: depth + 1, inStack: false)]
             return ControllerSnapshot(
-                id: own, scene: chance(0.5) ? "split" : nil, className: "SplitViewController", kind: .split,
+                id: own, scene: chance(0.5) ? "split" : nil, className: "UISplitViewController", kind: .split,
                 appearance: .disappeared, children: children
             )
         default:
@@ -172,9 +172,10 @@ extension WindowSnapshot {
         return copy
     }
 
-    /// A one-line rendering: `kind(scene)[children]{selected}^style>presented`, `*` for
+    /// A one-line rendering with states (the public `rendered` leaves them out):
+    /// `kind(scene)[children]{selected}^style>presented`, `*` for
     /// appeared controllers.
-    var rendered: String {
+    var stateRendered: String {
         func render(_ node: ControllerSnapshot) -> String {
             var text = node.kind == .content ? (node.scene ?? "?") : node.kind.rawValue
             if node.appearance == .appeared { text += "*" }

@@ -298,7 +298,7 @@ import Testing
         ])
         #expect(await c.window.snapshot() == before)
         #expect(await b.appearanceState == .disappeared)
-        #expect(await b.parentViewController == nil)
+        #expect(await b.parent == nil)
 
         try await n.pushViewController(b, animated: false)
         #expect(c.recorder.take().contains("B.viewDidLoad") == false)

@@ -166,7 +166,7 @@ import Testing
         try await window.setTraits(traits)
         let snapshot = await window.snapshot()
         #expect(snapshot.root?.columns == [.primary, .secondary, .compact])
-        #expect(snapshot.rendered == (traits == .compact ? "split*[inbox message home*]{2}" : "split*[inbox* message* home]"))
+        #expect(snapshot.stateRendered == (traits == .compact ? "split*[inbox message home*]{2}" : "split*[inbox* message* home]"))
 
         let outcome = await app.restore(json: try JSONEncoder().encode(snapshot), catalog: catalog, configuration: .immediate)
         let restored = try #require(outcome.window, "\(outcome.problems)")
@@ -184,21 +184,21 @@ import Testing
         let cases: [(ControllerSnapshot, RestorationProblem.Reason)] = [
             (
                 ControllerSnapshot(
-                    id: ControllerID(1), className: "SplitViewController", kind: .split, appearance: .disappeared,
+                    id: ControllerID(1), className: "UISplitViewController", kind: .split, appearance: .disappeared,
                     children: [content(2), content(3)], columns: [.secondary, .primary]
                 ),
                 .splitColumns([.secondary, .primary], collapsed: false)
             ),
             (
                 ControllerSnapshot(
-                    id: ControllerID(1), className: "SplitViewController", kind: .split, appearance: .disappeared,
+                    id: ControllerID(1), className: "UISplitViewController", kind: .split, appearance: .disappeared,
                     children: [content(2), content(3)], selectedIndex: 1, columns: [.primary, .secondary]
                 ),
                 .splitColumns([.primary, .secondary], collapsed: false)
             ),
             (
                 ControllerSnapshot(
-                    id: ControllerID(1), className: "NavigationController", kind: .navigation, appearance: .disappeared,
+                    id: ControllerID(1), className: "UINavigationController", kind: .navigation, appearance: .disappeared,
                     children: [content(2)], columns: [.primary]
                 ),
                 .unexpectedColumns
@@ -254,9 +254,9 @@ import Testing
         show.cancel()
         await #expect(throws: CancellationError.self) { try await show.value }
         #expect(await f.window.snapshot() == before)
-        #expect(await d2.parentViewController == nil)
+        #expect(await d2.parent == nil)
         #expect(await d2.isInWindowHierarchy == false)
-        #expect(await d1.parentViewController === split)
+        #expect(await d1.parent === split)
         #expect(try await p.present(d2, animated: false) == .completed(sequence: 2), "d2 is free again")
     }
 }

@@ -29,8 +29,8 @@ import Testing
             "C.willMove(toParent: P)", "C.viewDidLoad", "C.viewWillAppear(false)", "C.viewDidAppear(false)",
         ], "R6.11: no didMove; R6.12: appearance forwarded automatically by default")
         await child.didMove(toParent: parent)  // the container's own call
-        #expect(await parent.childViewControllers.map(\.id) == [child.id])
-        #expect(await child.parentViewController === parent)
+        #expect(await parent.children.map(\.id) == [child.id])
+        #expect(await child.parent === parent)
 
         await child.willMove(toParent: nil)  // the container's own call
         #expect(try await child.removeFromParent() == .completed(sequence: 3))
@@ -38,7 +38,7 @@ import Testing
             "C.didMove(toParent: P)", "C.willMove(toParent: nil)",
             "C.viewWillDisappear(false)", "C.viewDidDisappear(false)", "C.didMove(toParent: nil)",
         ])
-        #expect(await parent.childViewControllers.isEmpty)
+        #expect(await parent.children.isEmpty)
         #expect(try await child.removeFromParent() == .noChange)
     }
 
@@ -119,7 +119,7 @@ import Testing
         {
             recorder.record("C.performShow(\(recorder.name(of: viewController)), \(action), sender: \(sender as? String ?? "nil"))")
             if let answer { return answer }
-            guard let last = childViewControllers.last else { return .addChild }
+            guard let last = children.last else { return .addChild }
             return .replaceChild(last)
         }
     }
@@ -142,9 +142,9 @@ import Testing
             "A.viewDidDisappear(false)", "B.viewDidAppear(false)",
             "A.didMove(toParent: nil)", "B.didMove(toParent: C)",
         ], "the runtime delivers both containment callbacks of a show override")
-        #expect(await container.childViewControllers.map(\.id) == [b.id])
-        #expect(await a.parentViewController == nil)
-        #expect(await b.parentViewController === container)
+        #expect(await container.children.map(\.id) == [b.id])
+        #expect(await a.parent == nil)
+        #expect(await b.parent === container)
 
         let snapshot = await f.window.snapshot()
         await f.window.close()
@@ -226,12 +226,12 @@ import Testing
         let shown = f.navigation("N", [r])
         let show = Task { try await container.show(shown, animated: true) }
         await clock.sleepers(atLeast: 1)
-        #expect(await container.childViewControllers.map(\.id) == [shown.id], "R4.1: from the begin phase")
+        #expect(await container.children.map(\.id) == [shown.id], "R4.1: from the begin phase")
         show.cancel()
         await #expect(throws: CancellationError.self) { try await show.value }
         #expect(await f.window.snapshot() == before)
-        #expect(await shown.parentViewController == nil)
-        #expect(await r.parentViewController == nil)
+        #expect(await shown.parent == nil)
+        #expect(await r.parent == nil)
         #expect(await r.appearanceState == .disappeared)
         #expect(f.recorder.take().filter { $0.hasPrefix("R.") } == [
             "R.willMove(toParent: N)", "R.viewDidLoad", "R.viewWillAppear(true)",

@@ -168,7 +168,7 @@ import Testing
         case 4: expected = "tabBar*[home inbox message detail settings* profile home navigation*[?]]{4}"
         default: expected = "tabBar*[home inbox message detail settings profile home* navigation*[?]]{6}"
         }
-        #expect(snapshot.rendered == expected)
+        #expect(snapshot.stateRendered == expected)
 
         let json = try JSONEncoder().encode(snapshot)
         let outcome = await app.restore(json: json, catalog: catalog, configuration: .immediate)
@@ -185,15 +185,15 @@ import Testing
             ControllerSnapshot(id: ControllerID(id), scene: "home", className: "HomeController", kind: .content, appearance: .disappeared)
         }
         let badMore = ControllerSnapshot(
-            id: ControllerID(50), className: "NavigationController", kind: .navigation, appearance: .disappeared,
+            id: ControllerID(50), className: "UINavigationController", kind: .navigation, appearance: .disappeared,
             children: [content(51), content(52)]
         )
         let seven = ControllerSnapshot(
-            id: ControllerID(1), className: "TabBarController", kind: .tabBar, appearance: .disappeared,
+            id: ControllerID(1), className: "UITabBarController", kind: .tabBar, appearance: .disappeared,
             children: (2..<9).map(content) + [badMore], selectedIndex: 0
         )
         let six = ControllerSnapshot(
-            id: ControllerID(60), className: "TabBarController", kind: .tabBar, appearance: .disappeared,
+            id: ControllerID(60), className: "UITabBarController", kind: .tabBar, appearance: .disappeared,
             children: (61..<67).map(content), selectedIndex: 0
         )
         for (root, path) in [(seven, "root.children[7]"), (six, "root")] {

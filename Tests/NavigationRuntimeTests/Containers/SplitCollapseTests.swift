@@ -162,7 +162,7 @@ struct CollapseDelegate: SplitViewControllerDelegate {
         try await w.start(with: split)
         try await w.window.setTraits(.compact)
         #expect(await w.tree() == "S*[MN*[M DN*[D*]]]")
-        #expect(await d.parentViewController?.id == detailNav.id)
+        #expect(await d.parent?.id == detailNav.id)
         #expect(w.recorder.take() == ["M.viewWillDisappear(false)", "M.viewDidDisappear(false)"])
         try await w.window.setTraits(.regular)
         #expect(await w.tree() == "S*[MN*[M*] DN*[D*]]")
@@ -295,13 +295,13 @@ struct CollapseDelegate: SplitViewControllerDelegate {
         )
         try await window.setRootViewController(split)
         let snapshot = await window.snapshot()
-        #expect(snapshot.rendered == (discards ? "split*[navigation*[list*]]" : "split*[navigation*[list navigation*[detail*]]]"))
+        #expect(snapshot.stateRendered == (discards ? "split*[navigation*[list*]]" : "split*[navigation*[list navigation*[detail*]]]"))
         let outcome = await app.restore(json: try JSONEncoder().encode(snapshot), catalog: catalog, configuration: .immediate)
         let restored = try #require(outcome.window, "\(outcome.problems)")
         #expect(await restored.snapshot().normalized() == snapshot.normalized())
         try await restored.setTraits(.regular)
         #expect(
-            await restored.snapshot().rendered
+            await restored.snapshot().stateRendered
                 == (discards ? "split*[navigation*[list*]]" : "split*[navigation*[list*] navigation*[detail*]]")
         )
     }

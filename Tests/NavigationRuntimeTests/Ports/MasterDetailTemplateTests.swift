@@ -98,10 +98,10 @@ actor MasterViewController: LoggingHooks {
 
     /// `splitViewController` (the library has only `navigationController` yet).
     private func enclosingSplitViewController() async -> SplitViewController? {
-        var current = await navigationController?.parentViewController
+        var current = await navigationController?.parent
         while let controller = current {
             if let split = controller as? SplitViewController { return split }
-            current = await controller.parentViewController
+            current = await controller.parent
         }
         return nil
     }

@@ -40,7 +40,7 @@ private let done = "done:"
         ])
         #expect(await w.window.snapshot() == before)
         #expect(unwindIDs(await n.viewControllers) == [a.id, b.id, c.id])
-        #expect(await c.parentViewController === n)
+        #expect(await c.parent === n)
 
         #expect(try await c.performUnwind(action: done, animated: false) == .completed(sequence: 2))
         #expect(w.recorder.take().contains("A.viewDidLoad") == false)

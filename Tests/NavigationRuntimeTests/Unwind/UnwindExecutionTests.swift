@@ -37,7 +37,7 @@ private final class Notes: Sendable {
         let look: @Sendable (String) async -> Void = { hook in
             let stack = await n.viewControllers.count
             let state = await c.appearanceState
-            let parent = await c.parentViewController === n
+            let parent = await c.parent === n
             notes.add("\(hook): stack \(stack), C \(state), C in N \(parent)")
         }
         await c.setOnPrepare { _ in await look("prepare") }
