@@ -162,14 +162,20 @@ extension Window {
                 window: self.id, controllers: [source.id], identifier: identifier
             )
         }
-        // (a) shouldPerform: storyboard triggers only (R1.1, R1.2).
+        // (a) shouldPerform: storyboard triggers only (R1.1, R1.2). The hooks see the segue's
+        // storyboard identifier, never the key it was looked up by (an element or trigger id):
+        // UIKit asks with `segue.identifier` (R1.1, R1.5, R7.11). A segue with no identifier is
+        // asked with "" (UIKit passes nil, which a Swift override receives as an empty String)
+        // and its ``Segue/identifier`` is nil.
         if triggered, source.receivesCallbacks {
-            guard await source.shouldPerformSegue(withIdentifier: identifier, sender: sender) else { return .vetoed }
+            guard await source.shouldPerformSegue(withIdentifier: definition.identifier ?? "", sender: sender) else {
+                return .vetoed
+            }
             try checkpoint(cancellable: cancellable)
         }
         if case .unwind(let action) = definition.kind {
             return try await unwind(
-                from: source, action: action, identifier: definition.identifier ?? identifier, sender: sender,
+                from: source, action: action, identifier: definition.identifier, sender: sender,
                 id: id, animated: animated && definition.animates, cancellable: cancellable
             )
         }
@@ -181,7 +187,7 @@ extension Window {
                 window: self.id, controllers: [source.id], identifier: identifier
             )
         }
-        let segue = Segue(identifier: definition.identifier ?? identifier, source: source, destination: destination, kind: definition.kind)
+        let segue = Segue(identifier: definition.identifier, source: source, destination: destination, kind: definition.kind)
         // (d) prepare, before the destination loads (R1.4).
         try await prepare(segue, sender: sender, cancellable: cancellable)
         // (e) perform.
@@ -235,8 +241,14 @@ extension Window {
             let effect: SegueEffect
             do {
                 // The performer is user code: mark the task (a storyboard segue from a source
-                // without hooks was not marked for its turn).
-                effect = try await inScope(of: id) { try await performer.perform(segue) }
+                // without hooks was not marked for its turn). UIKit's `perform()` runs with the
+                // destination's view loaded, so that it can animate it: `viewDidLoad` comes
+                // after `prepare` (R1.4) and before the performer (R6.1).
+                effect = try await inScope(of: id) {
+                    await loadViewIfNeeded(destination, animated: animated)
+                    try checkpoint(cancellable: cancellable)
+                    return try await performer.perform(segue)
+                }
             } catch let error as CancellationError {
                 throw error
             } catch {
@@ -262,6 +274,18 @@ extension Window {
             }
         }
         return try await runChange(change, request: id, animated: animated, cancellable: cancellable)
+    }
+
+    /// Delivers `viewDidLoad` to a controller whose view is not loaded yet (R6.1: the first
+    /// time something needs the view). A transition that then fails or is cancelled leaves it
+    /// loaded, as a UIKit view stays loaded.
+    func loadViewIfNeeded(_ controller: any ViewController, animated: Bool) async {
+        let context = controller.context
+        guard !context.isViewLoaded else { return }
+        context.isViewLoaded = true
+        if note(.viewDidLoad, to: controller) {
+            await callHook(.viewDidLoad, on: controller, parent: nil, animated: animated)
+        }
     }
 
     /// A legacy push segue needs a navigation controller around the source (R2.12).

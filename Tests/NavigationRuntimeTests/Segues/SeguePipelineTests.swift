@@ -1,0 +1,152 @@
+import NavigationRuntime
+import NavigationRuntimeTesting
+import Synchronization
+import Testing
+
+// The segue pipeline as a ported UIKit app meets it (issue 11, findings 3–8): what
+// `shouldPerformSegue` and `prepare` receive (R1.1, R1.5, R7.11), the destination loaded before
+// a custom segue's `perform()` (R1.4, R6.1), UIKit's hook signatures, and controllers on a
+// foreign executor (DESIGN §3.1).
+
+/// Scenes "A" (the source, declaring `segues`) and "B" (the destination, full screen).
+private func catalog(_ c: Conformance, _ segues: [SegueDefinition]) -> SceneCatalog {
+    let recorder = c.recorder
+    let book = c.book
+    return SceneCatalog([
+        Scene("A", segues: segues) { context in
+            let a = RecordingController(context: context, name: "A", recorder: recorder)
+            book.set(a.id, "A")
+            return a
+        },
+        Scene("B") { context in
+            recorder.record("B.init")
+            let b = RecordingController(context: context, name: "B", recorder: recorder, modalPresentationStyle: .fullScreen)
+            book.set(b.id, "B")
+            return b
+        },
+    ])
+}
+
+private func source(_ catalog: SceneCatalog, _ c: Conformance) throws -> RecordingController {
+    try #require(catalog.instantiate("A", in: c.window) as? RecordingController)
+}
+
+/// The callbacks of a full-screen presentation of B from A, not animated.
+private let presentB = [
+    "B.viewDidLoad", "A.viewWillDisappear(false)", "B.viewWillAppear(false)",
+    "A.viewDidDisappear(false)", "B.viewDidAppear(false)",
+]
+
+@Suite struct SeguePipelineTests {
+    // Finding 3, R1.1, R1.5, R7.11: a segue triggered by its control's element id or by its
+    // own element id is the segue with its storyboard identifier: shouldPerformSegue and
+    // prepare's segue both see "saveItem" (the identifier a tutorial's veto is written
+    // against), never the lookup key.
+    @Test(arguments: ["Sb1-kk-029", "seg-save", "saveItem"])
+    func r1_1_triggerByElementIDPassesTheStoryboardIdentifier(key: String) async throws {
+        let c = Conformance()
+        let save = SegueDefinition(
+            identifier: "saveItem", kind: .presentModally(.fullScreen), destination: "B",
+            elementID: "seg-save", triggerID: "Sb1-kk-029"
+        )
+        let a = try source(catalog(c, [save]), c)
+        try await c.start(with: a)
+
+        #expect(try await a.triggerSegue(withIdentifier: key, animated: false) == .completed(sequence: 2))
+
+        #expect(c.recorder.take() == ["A.shouldPerformSegue(saveItem)", "B.init", "A.prepare(saveItem, A → B)"] + presentB)
+    }
+
+    // Finding 3, R1.1, R7.11 (decision): a segue with no storyboard identifier, triggered by
+    // its element id or its control's id, asks shouldPerformSegue with "" (what a Swift
+    // override sees on iOS: UIKit passes nil, bridged to an empty String) and prepare's segue
+    // has a nil identifier, as UIStoryboardSegue.identifier is nil.
+    @Test(arguments: ["btn-2", "seg-2"])
+    func r1_1_segueWithoutIdentifierPassesEmptyAndNil(key: String) async throws {
+        let c = Conformance()
+        let anonymous = SegueDefinition(
+            identifier: nil, kind: .presentModally(.fullScreen), destination: "B", elementID: "seg-2", triggerID: "btn-2"
+        )
+        let a = try source(catalog(c, [anonymous]), c)
+        try await c.start(with: a)
+
+        try await a.triggerSegue(withIdentifier: key, animated: false)
+
+        #expect(c.recorder.take() == ["A.shouldPerformSegue()", "B.init", "A.prepare(nil, A → B)"] + presentB)
+    }
+
+    // Finding 3, R1.1: a veto written against the identifier stops the segue whatever key
+    // triggered it (the "saveItem" veto of an invalid form).
+    @Test func r1_1_vetoAgainstIdentifierHoldsForAControlTrigger() async throws {
+        let c = Conformance()
+        let save = SegueDefinition(
+            identifier: "saveItem", kind: .presentModally(.fullScreen), destination: "B",
+            elementID: "seg-save", triggerID: "Sb1-kk-029"
+        )
+        let recorder = c.recorder
+        // The form is made by hand; its scene only carries the segue table.
+        let scene = Scene("form", segues: [save]) { GenericViewController(context: $0) }
+        let form = FormController(context: c.window.makeContext(scene: scene, catalog: catalog(c, [save])), recorder: recorder)
+        try await c.start(with: form)
+
+        #expect(try await form.triggerSegue(withIdentifier: "Sb1-kk-029") == .vetoed)
+        #expect(c.recorder.take() == ["form.shouldPerformSegue(saveItem) → false"])
+        #expect(await form.presentedViewController == nil)
+    }
+
+    // Finding 6, R1.4, R6.1: a custom segue's performer runs with the destination's view
+    // loaded (viewDidLoad delivered after prepare, before perform()), as UIKit's perform()
+    // can animate the destination's view.
+    @Test func r6_1_customSegueDestinationIsLoadedBeforePerform() async throws {
+        let c = Conformance()
+        let recorder = c.recorder
+        let performer = ClosureSeguePerformer { segue in
+            recorder.record("perform sees B.isViewLoaded=\(await segue.destination.isViewLoaded)")
+            return .present(.fullScreen)
+        }
+        let a = try source(catalog(c, [SegueDefinition(identifier: "c", kind: .custom(performer), destination: "B")]), c)
+        try await c.start(with: a)
+
+        try await a.triggerSegue(withIdentifier: "c", animated: false)
+
+        #expect(c.recorder.take() == [
+            "A.shouldPerformSegue(c)", "B.init", "A.prepare(c, A → B)", "B.viewDidLoad", "perform sees B.isViewLoaded=true",
+            "A.viewWillDisappear(false)", "B.viewWillAppear(false)", "A.viewDidDisappear(false)", "B.viewDidAppear(false)",
+        ])
+        #expect(await c.tree() == "A(content, disappeared) ▸ B(content, appeared, fullScreen)")
+    }
+
+    // Finding 6, R1.4: prepare still runs before the destination loads, for a custom segue too.
+    @Test func r1_4_customSeguePrepareSeesTheDestinationUnloaded() async throws {
+        let c = Conformance()
+        let recorder = c.recorder
+        let performer = ClosureSeguePerformer { _ in .none }
+        let a = try source(catalog(c, [SegueDefinition(identifier: "c", kind: .custom(performer), destination: "B")]), c)
+        try await c.start(with: a)
+        await a.setOnPrepare { segue, _ in
+            recorder.record("prepare sees B.isViewLoaded=\(await segue.destination.isViewLoaded)")
+        }
+
+        #expect(try await a.performSegue(withIdentifier: "c") == .noChange)
+
+        #expect(c.recorder.take() == ["B.init", "A.prepare(c, A → B)", "prepare sees B.isViewLoaded=false", "B.viewDidLoad"])
+        #expect(await c.tree() == "A(content, appeared)")
+    }
+}
+
+/// A form that vetoes "saveItem" (its content is invalid), as a UIKit tutorial writes it.
+private actor FormController: ViewController {
+    nonisolated let context: ControllerContext
+    nonisolated let recorder: CallbackRecorder
+
+    init(context: ControllerContext, recorder: CallbackRecorder) {
+        self.context = context
+        self.recorder = recorder
+    }
+
+    func shouldPerformSegue(withIdentifier identifier: String, sender: (any Sendable)?) async -> Bool {
+        let allowed = identifier != "saveItem"
+        recorder.record("form.shouldPerformSegue(\(identifier)) → \(allowed)")
+        return allowed
+    }
+}
