@@ -134,8 +134,23 @@ public protocol ViewController: Actor {
         sender: (any Sendable)?
     ) async -> LegacyUnwindAnswer
 
-    /// A custom segue for the visual part of an unwind to one of this container's descendants
-    /// (R7.7). Its performer runs at the start of the unwind's transition. Default `nil`.
+    /// A custom segue for the visual part of an unwind to `destination` (R7.7). Default `nil`.
+    ///
+    /// Asked once the destination is found and before the source's `prepare` (UIKit makes the
+    /// unwind segue before `prepare` sees it, R7.1): first of the destination itself, then of
+    /// each container above it on the unwind path, innermost first; the first answer wins, over
+    /// the storyboard's custom unwind segue class too. This follows iOS 9's header for this
+    /// (deprecated) method: "if any view controller along the unwind path has overridden this
+    /// method and returns non-nil, the runtime will use that segue object instead of
+    /// constructing an instance of the class specified in Interface Builder" (UIKit
+    /// `UIViewController.h`, iOS 9 SDK); before iOS 9 only the destination's container was
+    /// asked. Which controllers count as "the path", and in which order, Apple does not say:
+    /// the destination first, then outward, is this runtime's decision (DEC, R7.7).
+    ///
+    /// The performer runs after the destination's unwind action, with the destination loaded;
+    /// its ``SegueEffect`` is used: ``SegueEffect/unwind`` carries out the unwind,
+    /// ``SegueEffect/none`` changes nothing, anything else fails the unwind with
+    /// ``NavigationError/Code/invalidRequest`` (see ``SeguePerformer``).
     func segueForUnwinding(
         to destination: any ViewController,
         from source: any ViewController,
@@ -143,7 +158,9 @@ public protocol ViewController: Actor {
     ) async -> (any SeguePerformer)?
 
     /// Called on each container on the path from the destination up, outermost first, before
-    /// the unwind's transition makes `child` visible (R7.8).
+    /// the unwind's transition makes `child` visible (R7.8). With a custom unwind segue, only
+    /// when its performer answers ``SegueEffect/unwind`` (in UIKit the built-in unwind segue's
+    /// `perform()` makes these calls; a custom one replaces it).
     func unwind(for segue: Segue, towards child: any ViewController) async
 }
 

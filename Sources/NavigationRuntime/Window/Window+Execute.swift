@@ -176,6 +176,7 @@ extension Window {
         if case .unwind(let action) = definition.kind {
             return try await unwind(
                 from: source, action: action, identifier: definition.identifier, sender: sender,
+                performer: definition.unwindPerformer,
                 id: id, animated: animated && definition.animates, cancellable: cancellable
             )
         }
@@ -238,17 +239,15 @@ extension Window {
                 id: id, animated: animated, cancellable: cancellable
             )
         case .custom(let performer):
+            await inScope(of: id) { await loadViewIfNeeded(destination, animated: animated) }
+            try checkpoint(cancellable: cancellable)
             let effect: SegueEffect
             do {
                 // The performer is user code: mark the task (a storyboard segue from a source
                 // without hooks was not marked for its turn). UIKit's `perform()` runs with the
                 // destination's view loaded, so that it can animate it: `viewDidLoad` comes
                 // after `prepare` (R1.4) and before the performer (R6.1).
-                effect = try await inScope(of: id) {
-                    await loadViewIfNeeded(destination, animated: animated)
-                    try checkpoint(cancellable: cancellable)
-                    return try await performer.perform(segue)
-                }
+                effect = try await inScope(of: id) { try await performer.perform(segue) }
             } catch let error as CancellationError {
                 throw error
             } catch {
@@ -271,6 +270,12 @@ extension Window {
             case .replaceRoot:
                 try checkInsertable(destination, into: nil, code: .controllerInUse)
                 change = .setRoot(destination)
+            case .unwind:
+                throw NavigationError(
+                    .invalidRequest,
+                    "The custom segue '\(segue.identifier ?? "(null)")' of \(describe(source)) answered .unwind, which only an unwind segue's performer may answer.",
+                    window: self.id, controllers: [source.id, destination.id], identifier: segue.identifier
+                )
             }
         }
         return try await runChange(change, request: id, animated: animated, cancellable: cancellable)
