@@ -98,12 +98,35 @@ public protocol ViewController: Actor {
         -> ShowHandling
 
     /// Whether a segue triggered from the storyboard (a control) should run (R1.1). Not
-    /// consulted for ``performSegue(withIdentifier:sender:animated:policy:)`` (R1.2). Default `true`.
+    /// consulted for ``performSegue(withIdentifier:sender:animated:policy:)`` (R1.2).
+    ///
+    /// `identifier` is the segue's storyboard identifier, whatever key triggered it (its
+    /// element id, its control's id), or `""` for a segue without one (R1.1, R1.5).
+    ///
+    /// Implement this one or UIKit's spelling, `shouldPerformSegue(withIdentifier:sender: Any?)`
+    /// (which may be synchronous): the default of this one asks that one, whose default is `true`.
     func shouldPerformSegue(withIdentifier identifier: String, sender: (any Sendable)?) async -> Bool
+
+    /// UIKit's spelling of `shouldPerformSegue(withIdentifier:sender: (any Sendable)?)`,
+    /// with `sender: Any?`, so that a ported `override func shouldPerformSegue(withIdentifier
+    /// identifier: String, sender: Any?) -> Bool` runs as on iOS instead of compiling as an
+    /// overload the runtime never calls (nothing silent). Called by that method's default
+    /// implementation, with the same sender (R1.5). Default `true`.
+    func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) async -> Bool
 
     /// Called on the source before a segue performs, after the destination is created and
     /// before its `viewDidLoad` (R1.1, R1.4). Throwing fails the transition and rolls it back.
+    ///
+    /// Implement this one or UIKit's spelling, `prepare(for:sender: Any?)`: the default of this
+    /// one calls that one, whose default does nothing.
     func prepare(for segue: Segue, sender: (any Sendable)?) async throws
+
+    /// UIKit's spelling of `prepare(for:sender: (any Sendable)?)`, with `sender: Any?`,
+    /// so that a ported `override func prepare(for segue: UIStoryboardSegue, sender: Any?)`
+    /// runs as on iOS instead of compiling as an overload the runtime never calls (nothing
+    /// silent). Called by that method's default implementation, with the same sender (R1.5).
+    /// Default: nothing.
+    func prepare(for segue: Segue, sender: Any?) async throws
 
     // MARK: Unwinding (§7)
 
@@ -205,8 +228,14 @@ extension ViewController {
     public func performShow(_ viewController: any ViewController, action: ShowAction, sender: (any Sendable)?) async
         -> ShowHandling
     { .present(nil) }
-    public func shouldPerformSegue(withIdentifier identifier: String, sender: (any Sendable)?) async -> Bool { true }
-    public func prepare(for segue: Segue, sender: (any Sendable)?) async throws {}
+    public func shouldPerformSegue(withIdentifier identifier: String, sender: (any Sendable)?) async -> Bool {
+        await shouldPerformSegue(withIdentifier: identifier, sender: sender as Any?)
+    }
+    public func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) async -> Bool { true }
+    public func prepare(for segue: Segue, sender: (any Sendable)?) async throws {
+        try await prepare(for: segue, sender: sender as Any?)
+    }
+    public func prepare(for segue: Segue, sender: Any?) async throws {}
     public nonisolated var unwindActions: Set<String> { [] }
     public func performUnwindAction(_ action: String, segue: Segue) async {}
     public func canPerformUnwind(action: String, from source: any ViewController, sender: (any Sendable)?) async -> Bool {

@@ -94,6 +94,32 @@ private let presentB = [
         #expect(await form.presentedViewController == nil)
     }
 
+    // Finding 7, R1.1, R1.5: UIKit's signatures `shouldPerformSegue(withIdentifier:sender:
+    // Any?)` and `prepare(for:sender: Any?)` are hooks like the runtime's own spelling: the veto
+    // holds, prepare runs, both with the sender (no silent overload that never runs).
+    @Test func r1_1_uikitSignaturesAreCalled() async throws {
+        let c = Conformance()
+        let segues = [
+            SegueDefinition(identifier: "saveItem", kind: .presentModally(.fullScreen), destination: "B", triggerID: "save-btn"),
+            SegueDefinition(identifier: "cancel", kind: .presentModally(.fullScreen), destination: "B"),
+        ]
+        let scene = Scene("form", segues: segues) { GenericViewController(context: $0) }
+        let form = UIKitShapedController(context: c.window.makeContext(scene: scene, catalog: catalog(c, [])), recorder: c.recorder)
+        try await c.start(with: form)
+
+        #expect(try await form.triggerSegue(withIdentifier: "save-btn", sender: CellBox(row: 3)) == .vetoed)
+        #expect(try await form.triggerSegue(withIdentifier: "cancel", sender: CellBox(row: 4), animated: false) == .completed(sequence: 2))
+        try await form.dismiss(animated: false)
+        try await form.performSegue(withIdentifier: "saveItem", sender: CellBox(row: 5), animated: false)
+
+        #expect(c.recorder.take() == [
+            "should(saveItem, cell-3)",
+            "should(cancel, cell-4)", "B.init", "prepare(cancel, cell-4)", "B.viewDidLoad", "B.viewWillAppear(false)", "B.viewDidAppear(false)",
+            "B.viewWillDisappear(false)", "B.viewDidDisappear(false)",
+            "B.init", "prepare(saveItem, cell-5)", "B.viewDidLoad", "B.viewWillAppear(false)", "B.viewDidAppear(false)",
+        ])
+    }
+
     // Finding 6, R1.4, R6.1: a custom segue's performer runs with the destination's view
     // loaded (viewDidLoad delivered after prepare, before perform()), as UIKit's perform()
     // can animate the destination's view.
@@ -131,6 +157,28 @@ private let presentB = [
 
         #expect(c.recorder.take() == ["B.init", "A.prepare(c, A → B)", "prepare sees B.isViewLoaded=false", "B.viewDidLoad"])
         #expect(await c.tree() == "A(content, appeared)")
+    }
+}
+
+/// A controller written with UIKit's hook signatures (`sender: Any?`, a synchronous
+/// `shouldPerformSegue`), as a port of `override func prepare(for segue: UIStoryboardSegue,
+/// sender: Any?)` writes them.
+private actor UIKitShapedController: ViewController {
+    nonisolated let context: ControllerContext
+    nonisolated let recorder: CallbackRecorder
+
+    init(context: ControllerContext, recorder: CallbackRecorder) {
+        self.context = context
+        self.recorder = recorder
+    }
+
+    func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool {
+        recorder.record("should(\(identifier), \(sender.map { "\($0)" } ?? "nil"))")
+        return identifier != "saveItem"
+    }
+
+    func prepare(for segue: Segue, sender: Any?) {
+        recorder.record("prepare(\(segue.identifier ?? "nil"), \(sender.map { "\($0)" } ?? "nil"))")
     }
 }
 
