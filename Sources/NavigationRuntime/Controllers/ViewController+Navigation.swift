@@ -64,7 +64,7 @@ extension ViewController {
     ///
     /// - Parameter style: The style; the controller's ``modalPresentationStyle`` when `nil`.
     /// - Throws: ``NavigationError`` `.alreadyPresenting` (R3.6), `.notInWindowHierarchy`
-    ///   (R3.7), `.presentingActiveController` (R3.9), `.foreignController`, `.windowClosed`;
+    ///   (R3.7), `.presentingActiveController` (R3.9), `.foreignController`, `.foreignExecutor`, `.windowClosed`;
     ///   or `CancellationError`.
     @discardableResult
     public func present(
@@ -202,7 +202,7 @@ extension Window {
     /// Makes `controller` the window's root, in one transition (the old root's tree leaves
     /// with disappear callbacks, the new one appears).
     ///
-    /// - Throws: ``NavigationError`` `.foreignController`, `.controllerInUse`,
+    /// - Throws: ``NavigationError`` `.foreignController`, `.foreignExecutor`, `.controllerInUse`,
     ///   `.windowClosed`; or `CancellationError`.
     @discardableResult
     public func setRootViewController(

@@ -16,7 +16,9 @@
 ///
 /// Every conforming actor runs on its window's serial executor (``unownedExecutor`` returns
 /// the window's), so a hop between the controllers of one window costs almost nothing and can
-/// never interleave with another window's work. Every hook has a default that does nothing;
+/// never interleave with another window's work. Do not declare your own `unownedExecutor`: a
+/// controller on another executor is refused with ``NavigationError/Code/foreignExecutor``
+/// when it would enter the window's tree. Every hook has a default that does nothing;
 /// hooks may suspend. Only ``prepare(for:sender:)`` may throw: it runs before any appearance
 /// callback, and a throw fails the transition with ``NavigationError/Code/hookFailed`` and
 /// leaves the hierarchy as it was.

@@ -188,6 +188,8 @@ extension Window {
                 window: self.id, controllers: [source.id], identifier: identifier
             )
         }
+        // Refused before any hook sees it (DESIGN §3.1).
+        try checkExecutor(destination)
         let segue = Segue(identifier: definition.identifier, source: source, destination: destination, kind: definition.kind)
         // (d) prepare, before the destination loads (R1.4).
         try await prepare(segue, sender: sender, cancellable: cancellable)
@@ -486,6 +488,48 @@ extension Window {
         }
     }
 
+    /// The controller's actor runs on this window's serial executor (DESIGN §3.1): what the
+    /// proof on ``ControllerContext`` (no two accesses to the tree's fields at once) rests on.
+    /// An actor that declares its own `unownedExecutor` (a custom executor, another actor's, or
+    /// another window's) would read the tree from elsewhere while the window writes it, so it
+    /// is refused when it would enter the tree.
+    func checkExecutor(_ controller: any ViewController) throws {
+        guard !isSameExecutor(controller.unownedExecutor, unownedExecutor) else { return }
+        throw NavigationError(
+            .foreignExecutor,
+            "\(describe(controller)) runs on its own executor, not on window \(id)'s: a controller actor must keep ViewController's unownedExecutor (its window's).",
+            window: id, controllers: [controller.id]
+        )
+    }
+
+    /// Every controller a change brings into the tree (with the children it will adopt and
+    /// the controllers it presents) runs on this window's executor: the check every way into
+    /// the tree passes (requests, segues, deep links, restoration), made before the change is
+    /// applied and before any callback. Reads only.
+    func checkExecutors(entering change: Change) throws {
+        switch change {
+        case .setRoot(let controller), .push(_, let controller), .present(_, let controller, _),
+            .replaceSecondary(_, let controller), .addChild(let controller, _, _):
+            try checkExecutors(inSubtreeOf: controller)
+        case .setStack(_, let controllers):
+            for controller in controllers { try checkExecutors(inSubtreeOf: controller) }
+        case .composite(let changes):
+            for change in changes { try checkExecutors(entering: change) }
+        case .pop, .dismiss, .selectTab, .setCollapsed, .traits, .removeFromParent:
+            break  // nothing enters the tree
+        }
+    }
+
+    private func checkExecutors(inSubtreeOf controller: any ViewController) throws {
+        try checkExecutor(controller)
+        let context = controller.context
+        for child in context.children { try checkExecutors(inSubtreeOf: child) }
+        if !context.didAdoptInitialChildren {
+            for child in controller.initialChildren { try checkExecutors(inSubtreeOf: child) }
+        }
+        if let presented = context.presented { try checkExecutors(inSubtreeOf: presented) }
+    }
+
     /// The controller is in this window's tree (R3.7).
     func checkAttached(_ controller: any ViewController) throws {
         try checkOwned(controller)
@@ -515,6 +559,7 @@ extension Window {
         code: NavigationError.Code
     ) throws {
         try checkOwned(controller)
+        try checkExecutor(controller)
         guard isFree(controller, for: container) else {
             let message =
                 code == .presentingActiveController
@@ -531,6 +576,7 @@ extension Window {
         guard !container.context.didAdoptInitialChildren else { return }
         for child in container.initialChildren {
             try checkOwned(child)
+            try checkExecutor(child)
             guard seen.insert(ObjectIdentifier(child)).inserted, isFree(child, for: container) else {
                 throw NavigationError(
                     .controllerInUse,
@@ -641,4 +687,17 @@ public enum ShowAction: Sendable, Hashable {
     case show
     /// `showDetailViewController(_:sender:)`.
     case showDetail
+}
+
+/// Whether two executor references name the same executor the same way.
+///
+/// `UnownedSerialExecutor` is neither `Equatable` nor comparable through public API on this
+/// toolchain. Why reading its bytes is safe: it is a `@frozen` struct holding one
+/// `Builtin.Executor`, two machine words (the executor's identity and its kind bits), trivially
+/// copyable, with no padding and no reference counting; `withUnsafeBytes(of:)` only reads the
+/// two local copies for the duration of the closure. References to the window's executor are
+/// all made by the same `unownedExecutor` getter, so they have the same bits; a reference to any
+/// other executor has another identity word.
+func isSameExecutor(_ lhs: UnownedSerialExecutor, _ rhs: UnownedSerialExecutor) -> Bool {
+    withUnsafeBytes(of: lhs) { lhs in withUnsafeBytes(of: rhs) { rhs in lhs.elementsEqual(rhs) } }
 }

@@ -169,6 +169,7 @@ extension Window {
         animated: Bool,
         cancellable: Bool
     ) async throws -> TransitionOutcome {
+        try checkExecutors(entering: change)
         let before = visibleSet()
         let applied = apply(change)
         let after = visibleSet()

@@ -1,3 +1,4 @@
+import Dispatch
 import NavigationRuntime
 import NavigationRuntimeTesting
 import Synchronization
@@ -120,6 +121,51 @@ private let presentB = [
         ])
     }
 
+    // Finding 8, DESIGN §3.1: a controller whose actor runs on an executor other than its
+    // window's is refused when it would enter the tree, by every way in (root, push, present,
+    // show, a custom container's addChild, a container adopting it as an initial child, a
+    // segue's destination), with a typed `.foreignExecutor`; nothing changes and it is never
+    // in the tree (its isolated reads of the tree would race with the window's writes).
+    @Test(arguments: ForeignExecutor.allCases)
+    func design3_1_controllerOnAForeignExecutorIsRefused(executor: ForeignExecutor) async throws {
+        let c = Conformance()
+        func foreign() -> ForeignExecutorController { ForeignExecutorController(context: c.window.makeContext(), on: executor) }
+        let root = foreign()
+        var errors = [await navigationError { try await c.window.setRootViewController(root) }]
+
+        let host = c.probe("H")
+        let a = c.controller("A")
+        let n = await c.navigation("N", [a])
+        let inNavigation = foreign()
+        let adopting = await c.navigation("N2", [inNavigation])
+        let segueCatalog = SceneCatalog([
+            Scene("S", segues: [SegueDefinition(identifier: "s", kind: .presentModally(.fullScreen), destination: "F")]) {
+                GenericViewController(context: $0)
+            },
+            Scene("F") { ForeignExecutorController(context: $0, on: executor) },
+        ])
+        let s = try #require(segueCatalog.instantiate("S", in: c.window))
+        let container = c.probe("P", children: [s])
+        try await c.start(with: host)
+        try await host.present(n, style: .fullScreen, animated: false)
+        try await n.pushViewController(container, animated: false)
+        let before = await c.tree()
+
+        errors.append(await navigationError { try await n.pushViewController(foreign(), animated: false) })
+        errors.append(await navigationError { try await container.present(foreign(), animated: false) })
+        errors.append(await navigationError { try await container.show(foreign(), animated: false) })
+        errors.append(await navigationError { try await container.addChild(foreign()) })
+        errors.append(await navigationError { try await container.present(adopting, animated: false) })
+        errors.append(await navigationError { try await s.performSegue(withIdentifier: "s", animated: false) })
+
+        #expect(errors.map { $0?.code } == Array(repeating: .foreignExecutor, count: 7))
+        #expect(errors[5]?.controllers == [inNavigation.id])
+        #expect(await c.tree() == before)
+        #expect(await root.isInWindowHierarchy == false)
+        #expect(await inNavigation.isInWindowHierarchy == false)
+        #expect(await c.window.rootViewController === host)
+    }
+
     // Finding 6, R1.4, R6.1: a custom segue's performer runs with the destination's view
     // loaded (viewDidLoad delivered after prepare, before perform()), as UIKit's perform()
     // can animate the destination's view.
@@ -157,6 +203,52 @@ private let presentB = [
 
         #expect(c.recorder.take() == ["B.init", "A.prepare(c, A → B)", "prepare sees B.isViewLoaded=false", "B.viewDidLoad"])
         #expect(await c.tree() == "A(content, appeared)")
+    }
+}
+
+/// An actor that is not a window: its executor is "another actor's".
+private actor Elsewhere {}
+
+/// A serial executor of its own, on a dispatch queue.
+private final class QueueExecutor: SerialExecutor {
+    let queue = DispatchQueue(label: "SeguePipelineTests.QueueExecutor")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedSerialExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
+}
+
+/// Where a controller's own `unownedExecutor` points (finding 8).
+enum ForeignExecutor: String, CaseIterable, Sendable {
+    case anotherActor, customExecutor, anotherWindow
+}
+
+/// A controller actor that declares its own `unownedExecutor` instead of its window's.
+private actor ForeignExecutorController: ViewController {
+    nonisolated let context: ControllerContext
+    nonisolated let initialChildren: [any ViewController]
+    private nonisolated let executor: UnownedSerialExecutor
+    private nonisolated let owner: any Sendable
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor }
+
+    init(context: ControllerContext, on kind: ForeignExecutor, children: [any ViewController] = []) {
+        self.context = context
+        self.initialChildren = children
+        switch kind {
+        case .anotherActor:
+            let elsewhere = Elsewhere()
+            (executor, owner) = (elsewhere.unownedExecutor, elsewhere)
+        case .customExecutor:
+            let queue = QueueExecutor()
+            (executor, owner) = (queue.asUnownedSerialExecutor(), queue)
+        case .anotherWindow:
+            let window = Window()
+            (executor, owner) = (window.unownedExecutor, window)
+        }
+        context.claim(children)
     }
 }
 
