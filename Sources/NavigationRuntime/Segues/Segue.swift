@@ -102,7 +102,32 @@ public struct Segue: Sendable {
     public let destination: any ViewController
     /// What the segue does.
     public let kind: SegueKind
+    /// Whether the transition this segue performs animates: the request's `animated` and the
+    /// segue's own `animates` (`animates="NO"` in a storyboard). What a custom performer reads
+    /// to decide whether to animate (UIKit's custom segues read the storyboard's Animates
+    /// checkbox the same way). `true` for a segue made in code until it is performed.
+    public internal(set) var isAnimated: Bool = true
     private let performHandler: (@Sendable (Segue) async throws -> Void)?
+
+    /// The clock the window times its transitions with (``Window/Configuration/clock``: a
+    /// manual clock in tests): what a custom performer's animation sleeps on, so that a test
+    /// drives it without wall time.
+    public var clock: any Clock<Duration> { source.context.window.configuration.clock }
+
+    /// How long this segue's animation takes: the window's
+    /// ``Window/Configuration/transitionDuration`` when ``isAnimated``, else `.zero`.
+    ///
+    /// ```swift
+    /// struct SlideUp: SeguePerformer {
+    ///     func perform(_ segue: Segue) async throws -> SegueEffect {
+    ///         try await segue.clock.sleep(for: segue.transitionDuration)   // the animation
+    ///         return .present(.fullScreen)
+    ///     }
+    /// }
+    /// ```
+    public var transitionDuration: Duration {
+        isAnimated ? source.context.window.configuration.transitionDuration : .zero
+    }
 
     /// Creates a segue of a given kind (UIKit's `init(identifier:source:destination:)`).
     public init(identifier: String?, source: any ViewController, destination: any ViewController, kind: SegueKind) {

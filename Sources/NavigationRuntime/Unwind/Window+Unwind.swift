@@ -33,7 +33,8 @@ extension Window {
             }
         }
         try checkpoint(cancellable: cancellable)
-        let segue = Segue(identifier: identifier, source: source, destination: destination, kind: .unwind(action: action))
+        var segue = Segue(identifier: identifier, source: source, destination: destination, kind: .unwind(action: action))
+        segue.isAnimated = animated
         // (2) prepare, (3) the destination's action (R7.1).
         try await prepare(segue, sender: sender, cancellable: cancellable)
         if destination.receivesCallbacks {

@@ -220,6 +220,8 @@ extension Window {
     private func perform(_ segue: Segue, id: RequestID, animated: Bool, cancellable: Bool) async throws
         -> TransitionOutcome
     {
+        var segue = segue
+        segue.isAnimated = animated
         let source = segue.source
         let destination = segue.destination
         let change: Change

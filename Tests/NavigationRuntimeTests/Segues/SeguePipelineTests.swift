@@ -166,6 +166,45 @@ private let presentB = [
         #expect(await c.window.rootViewController === host)
     }
 
+    // Issue 11 (a performer digs the clock out of the window's configuration): the segue a
+    // custom performer receives carries the animation flag (the request's and the segue's
+    // `animates`), the window's clock and the duration to animate for (zero when not
+    // animated); a performer animating on `segue.clock` is driven by the test's manual clock.
+    @Test func customPerformerReadsClockAndAnimationFlagFromTheSegue() async throws {
+        let clock = ManualClock()
+        let c = Conformance(clock: clock)
+        let recorder = c.recorder
+        let performer = ClosureSeguePerformer { segue in
+            recorder.record("perform animated=\(segue.isAnimated) duration=\(segue.transitionDuration) manual=\(segue.clock is ManualClock)")
+            try await segue.clock.sleep(for: segue.transitionDuration)
+            recorder.record("animation ended")
+            return .present(.fullScreen)
+        }
+        let segues = [
+            SegueDefinition(identifier: "c", kind: .custom(performer), destination: "B"),
+            SegueDefinition(identifier: "still", kind: .custom(performer), destination: "B", animates: false),
+        ]
+        let a = try source(catalog(c, segues), c)
+        try await c.start(with: a)
+
+        try await a.performSegue(withIdentifier: "still")
+        #expect(c.recorder.take().prefix(4) == [
+            "B.init", "A.prepare(still, A → B)", "B.viewDidLoad", "perform animated=false duration=0.0 seconds manual=true",
+        ])
+        try await a.dismiss(animated: false)
+        c.recorder.clear()
+
+        let request = Task { try await a.performSegue(withIdentifier: "c") }
+        await clock.sleepers(atLeast: 1)
+        #expect(c.recorder.take() == ["B.init", "A.prepare(c, A → B)", "B.viewDidLoad", "perform animated=true duration=1.0 seconds manual=true"])
+        clock.advance(by: .seconds(1))  // the performer's animation
+        await clock.sleepers(atLeast: 1)
+        #expect(c.recorder.take() == ["animation ended", "A.viewWillDisappear(true)", "B.viewWillAppear(true)"])
+        clock.advance(by: .seconds(1))  // the transition's
+        #expect(try await request.value == .completed(sequence: 4))
+        #expect(c.recorder.take() == ["A.viewDidDisappear(true)", "B.viewDidAppear(true)"])
+    }
+
     // Finding 6, R1.4, R6.1: a custom segue's performer runs with the destination's view
     // loaded (viewDidLoad delivered after prepare, before perform()), as UIKit's perform()
     // can animate the destination's view.
