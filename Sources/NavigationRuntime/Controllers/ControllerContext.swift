@@ -14,7 +14,13 @@ import Synchronization
 // (their isolated members, e.g. `ViewController.parent`). All of those actors run
 // on one serial executor, the window's (`ViewController.unownedExecutor` returns
 // `context.window.unownedExecutor`, and `window` is fixed at init), so no two accesses to these
-// fields can ever run at the same time. Nothing outside the module can reach the fields.
+// fields can ever run at the same time. A controller actor that declares its own
+// `unownedExecutor` would break this, so the window checks it: such a controller is refused
+// with `NavigationError.Code.foreignExecutor` before it can enter the tree
+// (`Window.checkExecutor`, on every request that inserts a controller, and
+// `Window.checkExecutors(entering:)` before any change is applied), and a controller that
+// never enters the tree has no field the window writes while it could read it. Nothing outside
+// the module can reach the fields.
 public final class ControllerContext: @unchecked Sendable {  // safe: see the proof above
     /// The container that took this controller as an initial child at its init, by raw id (0:
     /// none). Atomic because containers are initialised on any thread.

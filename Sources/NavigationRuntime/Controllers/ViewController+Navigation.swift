@@ -64,7 +64,7 @@ extension ViewController {
     ///
     /// - Parameter style: The style; the controller's ``modalPresentationStyle`` when `nil`.
     /// - Throws: ``NavigationError`` `.alreadyPresenting` (R3.6), `.notInWindowHierarchy`
-    ///   (R3.7), `.presentingActiveController` (R3.9), `.foreignController`, `.windowClosed`;
+    ///   (R3.7), `.presentingActiveController` (R3.9), `.foreignController`, `.foreignExecutor`, `.windowClosed`;
     ///   or `CancellationError`.
     @discardableResult
     public func present(
@@ -214,7 +214,7 @@ extension Window {
     /// `window.rootViewController = nil`: the old tree disappears (balanced will/did
     /// callbacks) and nothing is visible; `.noChange` when there is no root.
     ///
-    /// - Throws: ``NavigationError`` `.foreignController`, `.controllerInUse`,
+    /// - Throws: ``NavigationError`` `.foreignController`, `.foreignExecutor`, `.controllerInUse`,
     ///   `.windowClosed`; or `CancellationError`.
     @discardableResult
     public func setRootViewController(

@@ -16,7 +16,9 @@
 ///
 /// Every conforming actor runs on its window's serial executor (``unownedExecutor`` returns
 /// the window's), so a hop between the controllers of one window costs almost nothing and can
-/// never interleave with another window's work. Every hook has a default that does nothing;
+/// never interleave with another window's work. Do not declare your own `unownedExecutor`: a
+/// controller on another executor is refused with ``NavigationError/Code/foreignExecutor``
+/// when it would enter the window's tree. Every hook has a default that does nothing;
 /// hooks may suspend. Only ``prepare(for:sender:)`` may throw: it runs before any appearance
 /// callback, and a throw fails the transition with ``NavigationError/Code/hookFailed`` and
 /// leaves the hierarchy as it was.
@@ -98,12 +100,35 @@ public protocol ViewController: Actor {
         -> ShowHandling
 
     /// Whether a segue triggered from the storyboard (a control) should run (R1.1). Not
-    /// consulted for ``performSegue(withIdentifier:sender:animated:policy:)`` (R1.2). Default `true`.
+    /// consulted for ``performSegue(withIdentifier:sender:animated:policy:)`` (R1.2).
+    ///
+    /// `identifier` is the segue's storyboard identifier, whatever key triggered it (its
+    /// element id, its control's id), or `""` for a segue without one (R1.1, R1.5).
+    ///
+    /// Implement this one or UIKit's spelling, `shouldPerformSegue(withIdentifier:sender: Any?)`
+    /// (which may be synchronous): the default of this one asks that one, whose default is `true`.
     func shouldPerformSegue(withIdentifier identifier: String, sender: (any Sendable)?) async -> Bool
+
+    /// UIKit's spelling of `shouldPerformSegue(withIdentifier:sender: (any Sendable)?)`,
+    /// with `sender: Any?`, so that a ported `override func shouldPerformSegue(withIdentifier
+    /// identifier: String, sender: Any?) -> Bool` runs as on iOS instead of compiling as an
+    /// overload the runtime never calls (nothing silent). Called by that method's default
+    /// implementation, with the same sender (R1.5). Default `true`.
+    func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) async -> Bool
 
     /// Called on the source before a segue performs, after the destination is created and
     /// before its `viewDidLoad` (R1.1, R1.4). Throwing fails the transition and rolls it back.
+    ///
+    /// Implement this one or UIKit's spelling, `prepare(for:sender: Any?)`: the default of this
+    /// one calls that one, whose default does nothing.
     func prepare(for segue: Segue, sender: (any Sendable)?) async throws
+
+    /// UIKit's spelling of `prepare(for:sender: (any Sendable)?)`, with `sender: Any?`,
+    /// so that a ported `override func prepare(for segue: UIStoryboardSegue, sender: Any?)`
+    /// runs as on iOS instead of compiling as an overload the runtime never calls (nothing
+    /// silent). Called by that method's default implementation, with the same sender (R1.5).
+    /// Default: nothing.
+    func prepare(for segue: Segue, sender: Any?) async throws
 
     // MARK: Unwinding (§7)
 
@@ -134,8 +159,23 @@ public protocol ViewController: Actor {
         sender: (any Sendable)?
     ) async -> LegacyUnwindAnswer
 
-    /// A custom segue for the visual part of an unwind to one of this container's descendants
-    /// (R7.7). Its performer runs at the start of the unwind's transition. Default `nil`.
+    /// A custom segue for the visual part of an unwind to `destination` (R7.7). Default `nil`.
+    ///
+    /// Asked once the destination is found and before the source's `prepare` (UIKit makes the
+    /// unwind segue before `prepare` sees it, R7.1): first of the destination itself, then of
+    /// each container above it on the unwind path, innermost first; the first answer wins, over
+    /// the storyboard's custom unwind segue class too. This follows iOS 9's header for this
+    /// (deprecated) method: "if any view controller along the unwind path has overridden this
+    /// method and returns non-nil, the runtime will use that segue object instead of
+    /// constructing an instance of the class specified in Interface Builder" (UIKit
+    /// `UIViewController.h`, iOS 9 SDK); before iOS 9 only the destination's container was
+    /// asked. Which controllers count as "the path", and in which order, Apple does not say:
+    /// the destination first, then outward, is this runtime's decision (DEC, R7.7).
+    ///
+    /// The performer runs after the destination's unwind action, with the destination loaded;
+    /// its ``SegueEffect`` is used: ``SegueEffect/unwind`` carries out the unwind,
+    /// ``SegueEffect/none`` changes nothing, anything else fails the unwind with
+    /// ``NavigationError/Code/invalidRequest`` (see ``SeguePerformer``).
     func segueForUnwinding(
         to destination: any ViewController,
         from source: any ViewController,
@@ -143,7 +183,9 @@ public protocol ViewController: Actor {
     ) async -> (any SeguePerformer)?
 
     /// Called on each container on the path from the destination up, outermost first, before
-    /// the unwind's transition makes `child` visible (R7.8).
+    /// the unwind's transition makes `child` visible (R7.8). With a custom unwind segue, only
+    /// when its performer answers ``SegueEffect/unwind`` (in UIKit the built-in unwind segue's
+    /// `perform()` makes these calls; a custom one replaces it).
     func unwind(for segue: Segue, towards child: any ViewController) async
 }
 
@@ -188,8 +230,14 @@ extension ViewController {
     public func performShow(_ viewController: any ViewController, action: ShowAction, sender: (any Sendable)?) async
         -> ShowHandling
     { .present(nil) }
-    public func shouldPerformSegue(withIdentifier identifier: String, sender: (any Sendable)?) async -> Bool { true }
-    public func prepare(for segue: Segue, sender: (any Sendable)?) async throws {}
+    public func shouldPerformSegue(withIdentifier identifier: String, sender: (any Sendable)?) async -> Bool {
+        await shouldPerformSegue(withIdentifier: identifier, sender: sender as Any?)
+    }
+    public func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) async -> Bool { true }
+    public func prepare(for segue: Segue, sender: (any Sendable)?) async throws {
+        try await prepare(for: segue, sender: sender as Any?)
+    }
+    public func prepare(for segue: Segue, sender: Any?) async throws {}
     public nonisolated var unwindActions: Set<String> { [] }
     public func performUnwindAction(_ action: String, segue: Segue) async {}
     public func canPerformUnwind(action: String, from source: any ViewController, sender: (any Sendable)?) async -> Bool {

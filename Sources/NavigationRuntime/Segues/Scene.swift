@@ -47,10 +47,17 @@ public struct SegueDefinition: Sendable {
     public var triggerID: String?
     /// What the segue does.
     public var kind: SegueKind
-    /// The identifier of the destination scene in the same catalog.
+    /// The identifier of the destination scene in the same catalog (unused, and empty, for an
+    /// unwind segue: its destination is found at run time, R7.4).
     public var destination: String
     /// Whether it animates (`animates="NO"` in a storyboard turns it off).
     public var animates: Bool
+    /// An unwind segue's custom class (a `customClass` on `<segue kind="unwind">`, iOS 9+):
+    /// it performs the unwind's visual part. `nil` for the standard unwind and for every other
+    /// kind (a custom forward segue carries its performer in ``SegueKind/custom(_:)``). A
+    /// controller on the unwind path that answers ``ViewController/segueForUnwinding(to:from:identifier:)``
+    /// takes precedence over it (R7.7).
+    public var unwindPerformer: (any SeguePerformer)?
 
     /// Creates a segue definition.
     public init(
@@ -67,6 +74,35 @@ public struct SegueDefinition: Sendable {
         self.animates = animates
         self.elementID = elementID
         self.triggerID = triggerID
+    }
+
+    /// Creates an unwind segue definition (§7): no destination scene, since an unwind finds
+    /// its destination at run time (R7.4).
+    ///
+    /// ```swift
+    /// SegueDefinition(unwind: "unwindToFirst:", identifier: "back", performer: SlideDownUnwind())
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - action: The unwind action as Interface Builder writes it (`unwindToMain:`).
+    ///   - identifier: The storyboard identifier, if any (R7.11).
+    ///   - performer: The custom unwind segue, if any (see ``unwindPerformer``).
+    ///   - animates: Whether it animates.
+    ///   - elementID: The storyboard element id, if any.
+    ///   - triggerID: The id of the element that triggers it, if any.
+    public init(
+        unwind action: String,
+        identifier: String? = nil,
+        performer: (any SeguePerformer)? = nil,
+        animates: Bool = true,
+        elementID: String? = nil,
+        triggerID: String? = nil
+    ) {
+        self.init(
+            identifier: identifier, kind: .unwind(action: action), destination: "", animates: animates,
+            elementID: elementID, triggerID: triggerID
+        )
+        self.unwindPerformer = performer
     }
 }
 

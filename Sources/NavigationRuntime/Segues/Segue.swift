@@ -46,13 +46,32 @@ public enum SegueEffect: Sendable, Hashable {
     case replaceRoot
     /// Nothing structural (the performer only animated, or did its own thing).
     case none
+    /// Carry out the unwind, as UIKit's built-in unwind segue does (R7.8, R7.9): the
+    /// containers on the path hear ``ViewController/unwind(for:towards:)``, then one transition
+    /// dismisses what covers the destination and makes it visible. Only a custom *unwind*
+    /// segue may answer it; a forward custom segue that does fails with
+    /// ``NavigationError/Code/invalidRequest``.
+    case unwind
 }
 
 /// A custom segue (UIKit's `UIStoryboardSegue` subclass overriding `perform()`, R1.8).
 ///
-/// The runtime creates the ``Segue``, asks the source to prepare, then calls ``perform(_:)``
-/// inside the transition; the returned effect is applied as that transition's change. Throwing
-/// fails the transition with ``NavigationError/Code/hookFailed`` and changes nothing.
+/// The runtime creates the ``Segue``, asks the source to prepare, loads the destination's view
+/// (`viewDidLoad`, R1.4, R6.1), then calls ``perform(_:)`` inside the transition; the returned
+/// effect is applied as that transition's change. Throwing fails the transition with
+/// ``NavigationError/Code/hookFailed`` and changes nothing.
+///
+/// **Unwind segues.** A performer can also carry out an unwind: a custom unwind segue class
+/// (a storyboard's `customClass` on an unwind segue, registered in the ``ClassRegistry``, or
+/// ``SegueDefinition/unwindPerformer``), or the answer of
+/// ``ViewController/segueForUnwinding(to:from:identifier:)``. It runs after the source's
+/// `prepare` and the destination's unwind action (R7.1), with the destination loaded. A UIKit
+/// custom unwind segue's `perform()` animates and then dismisses or pops itself; here it answers
+/// ``SegueEffect/unwind`` to have the runtime carry out the unwind (containers'
+/// `unwind(for:towards:)`, then the transition) or ``SegueEffect/none`` for no structural change
+/// (a navigation request it made is deferred to after the unwind's transition, R4.5). Any other
+/// effect would show a controller that is already in the tree: the unwind fails with
+/// ``NavigationError/Code/invalidRequest`` and changes nothing.
 public protocol SeguePerformer: Sendable {
     /// Performs the segue: returns what to do with its destination.
     func perform(_ segue: Segue) async throws -> SegueEffect
@@ -83,7 +102,32 @@ public struct Segue: Sendable {
     public let destination: any ViewController
     /// What the segue does.
     public let kind: SegueKind
+    /// Whether the transition this segue performs animates: the request's `animated` and the
+    /// segue's own `animates` (`animates="NO"` in a storyboard). What a custom performer reads
+    /// to decide whether to animate (UIKit's custom segues read the storyboard's Animates
+    /// checkbox the same way). `true` for a segue made in code until it is performed.
+    public internal(set) var isAnimated: Bool = true
     private let performHandler: (@Sendable (Segue) async throws -> Void)?
+
+    /// The clock the window times its transitions with (``Window/Configuration/clock``: a
+    /// manual clock in tests): what a custom performer's animation sleeps on, so that a test
+    /// drives it without wall time.
+    public var clock: any Clock<Duration> { source.context.window.configuration.clock }
+
+    /// How long this segue's animation takes: the window's
+    /// ``Window/Configuration/transitionDuration`` when ``isAnimated``, else `.zero`.
+    ///
+    /// ```swift
+    /// struct SlideUp: SeguePerformer {
+    ///     func perform(_ segue: Segue) async throws -> SegueEffect {
+    ///         try await segue.clock.sleep(for: segue.transitionDuration)   // the animation
+    ///         return .present(.fullScreen)
+    ///     }
+    /// }
+    /// ```
+    public var transitionDuration: Duration {
+        isAnimated ? source.context.window.configuration.transitionDuration : .zero
+    }
 
     /// Creates a segue of a given kind (UIKit's `init(identifier:source:destination:)`).
     public init(identifier: String?, source: any ViewController, destination: any ViewController, kind: SegueKind) {

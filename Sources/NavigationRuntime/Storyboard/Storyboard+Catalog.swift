@@ -75,7 +75,19 @@ struct StoryboardCatalogBuilder: Sendable {
         case .push: kind = .push
         case .unwind:
             guard let action = segue.unwindAction else { return nil }
-            kind = .unwind(action: action)
+            // A custom unwind segue class (iOS 9+) performs the unwind's visual part through its
+            // registered performer (R7.7). With no registered performer it is the standard
+            // unwind, as an unregistered forward custom segue falls back to a modal (DESIGN §12).
+            var definition = SegueDefinition(
+                unwind: action,
+                identifier: segue.identifier,
+                performer: registry.performer(for: segue.customClass),
+                animates: segue.animates ?? true,
+                elementID: segue.id,
+                triggerID: segue.trigger.elementID
+            )
+            definition.destination = segue.destinationID
+            return definition
         case .custom:
             // No registered performer: present modally, full screen (DESIGN §12).
             kind = registry.performer(for: segue.customClass).map(SegueKind.custom) ?? .presentModally(.fullScreen)

@@ -81,10 +81,21 @@ extension StoryboardDSL {
         ///   - identifier: The storyboard identifier.
         ///   - id: The segue element id (default derived).
         ///   - trigger: The triggering element (default: the controller).
-        public init(_ action: String, exit: String, identifier: String? = nil, id: String? = nil, trigger: StoryboardSegueTrigger? = nil) {
+        ///   - customClass: A custom unwind segue class (iOS 9+): its performer, registered in the
+        ///     ``ClassRegistry``, performs the unwind's visual part (R7.7).
+        ///   - customModule: Its module.
+        ///   - animates: The animates attribute.
+        public init(
+            _ action: String, exit: String, identifier: String? = nil, id: String? = nil,
+            trigger: StoryboardSegueTrigger? = nil, customClass: String? = nil, customModule: String? = nil,
+            animates: Bool? = nil
+        ) {
             sceneItem = StoryboardDSL.segueItem(id: id, destination: exit, kind: .unwind, trigger: trigger) {
                 $0.identifier = identifier
                 $0.unwindAction = action
+                $0.customClass = customClass
+                $0.customModule = customModule
+                $0.animates = animates
             }
         }
     }

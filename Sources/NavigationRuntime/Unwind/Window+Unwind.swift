@@ -1,13 +1,18 @@
 extension Window {
-    /// Runs an unwind as one transition (R7.1, R7.8, R7.9): find the destination against the
-    /// tree as it is now, then the source's `prepare`, the destination's action, the containers'
-    /// `unwind(for:towards:)` outermost first, and one transition made of the dismissals and
-    /// the container changes that make the destination visible.
+    /// Runs an unwind as one transition (R7.1, R7.7–R7.9): find the destination against the
+    /// tree as it is now; make the unwind segue (``ViewController/segueForUnwinding(to:from:identifier:)``
+    /// asked of the destination, then of its containers on the path, else the storyboard's
+    /// custom unwind class `performer`, else the standard unwind); the source's `prepare`; the
+    /// destination's action; the custom performer, if any, and its effect; then, for the
+    /// standard unwind, the containers' `unwind(for:towards:)` outermost first and one
+    /// transition made of the dismissals and the container changes that make the destination
+    /// visible.
     func unwind(
         from source: any ViewController,
         action: String,
         identifier: String?,
         sender: (any Sendable)?,
+        performer storyboardPerformer: (any SeguePerformer)? = nil,
         id: RequestID,
         animated: Bool,
         cancellable: Bool
@@ -16,34 +21,75 @@ extension Window {
             return .noDestination(action: action)  // R7.10: nothing happens
         }
         try checkpoint(cancellable: cancellable)
-        let segue = Segue(identifier: identifier, source: source, destination: destination, kind: .unwind(action: action))
+        // Hooks cannot change the tree during the transition (their requests are deferred,
+        // R4.5), so the plan made now still holds when the transition runs.
+        let plan = unwindPlan(to: destination)
+        // (1) The segue object, before prepare sees it (R7.1, R7.7).
+        var performer = storyboardPerformer
+        for controller in [destination] + plan.path.reversed().map(\.container) where controller.receivesCallbacks {
+            if let answer = await controller.segueForUnwinding(to: destination, from: source, identifier: identifier) {
+                performer = answer
+                break
+            }
+        }
+        try checkpoint(cancellable: cancellable)
+        var segue = Segue(identifier: identifier, source: source, destination: destination, kind: .unwind(action: action))
+        segue.isAnimated = animated
+        // (2) prepare, (3) the destination's action (R7.1).
         try await prepare(segue, sender: sender, cancellable: cancellable)
         if destination.receivesCallbacks {
             await destination.performUnwindAction(action, segue: segue)
             try checkpoint(cancellable: cancellable)
         }
-        let plan = unwindPlan(to: destination)
-        for step in plan.path where step.container.receivesCallbacks {
-            await step.container.unwind(for: segue, towards: step.child)
-        }
-        if let container = destination.context.parent, container.receivesCallbacks,
-            let performer = await container.segueForUnwinding(to: destination, from: source, identifier: identifier)
-        {
-            do {
-                _ = try await performer.perform(segue)
-            } catch let error as CancellationError {
-                throw error
-            } catch {
+        // (4) The visual part: a custom unwind segue's perform(), then (its answer permitting)
+        // the standard unwind.
+        if let performer {
+            switch try await performCustomUnwind(segue, performer: performer, id: id, animated: animated, cancellable: cancellable) {
+            case .unwind: break
+            case .none: return .noChange
+            case let effect:
                 throw NavigationError(
-                    .hookFailed,
-                    "The unwind segue of \(describe(container)) threw: \(error)",
+                    .invalidRequest,
+                    "The custom unwind segue '\(identifier ?? "(null)")' answered \(effect); an unwind segue's performer answers .unwind (carry out the unwind) or .none (no change): \(describe(destination)) is already in the tree.",
                     window: self.id, controllers: [source.id, destination.id], identifier: action
                 )
             }
         }
+        for step in plan.path where step.container.receivesCallbacks {
+            await step.container.unwind(for: segue, towards: step.child)
+        }
         try checkpoint(cancellable: cancellable)
         guard !plan.changes.isEmpty else { return .noChange }
         return try await runChange(.composite(plan.changes), request: id, animated: animated, cancellable: cancellable)
+    }
+
+    /// Runs a custom unwind segue's performer with the destination loaded (R6.1); a throw
+    /// becomes ``NavigationError/Code/hookFailed`` (nothing has changed yet).
+    private func performCustomUnwind(
+        _ segue: Segue,
+        performer: any SeguePerformer,
+        id: RequestID,
+        animated: Bool,
+        cancellable: Bool
+    ) async throws -> SegueEffect {
+        await inScope(of: id) { await loadViewIfNeeded(segue.destination, animated: animated) }
+        try checkpoint(cancellable: cancellable)
+        let effect: SegueEffect
+        do {
+            effect = try await inScope(of: id) { try await performer.perform(segue) }
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            var action: String?
+            if case .unwind(let name) = segue.kind { action = name }
+            throw NavigationError(
+                .hookFailed,
+                "The unwind segue '\(segue.identifier ?? "(null)")' from \(describe(segue.source)) threw: \(error)",
+                window: self.id, controllers: [segue.source.id, segue.destination.id], identifier: action
+            )
+        }
+        try checkpoint(cancellable: cancellable)
+        return effect
     }
 
     /// What an unwind to `destination` changes (R7.8, R7.9): the dismissal of whatever is

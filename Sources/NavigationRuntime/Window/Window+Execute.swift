@@ -164,14 +164,21 @@ extension Window {
                 window: self.id, controllers: [source.id], identifier: identifier
             )
         }
-        // (a) shouldPerform: storyboard triggers only (R1.1, R1.2).
+        // (a) shouldPerform: storyboard triggers only (R1.1, R1.2). The hooks see the segue's
+        // storyboard identifier, never the key it was looked up by (an element or trigger id):
+        // UIKit asks with `segue.identifier` (R1.1, R1.5, R7.11). A segue with no identifier is
+        // asked with "" (UIKit passes nil, which a Swift override receives as an empty String)
+        // and its ``Segue/identifier`` is nil.
         if triggered, source.receivesCallbacks {
-            guard await source.shouldPerformSegue(withIdentifier: identifier, sender: sender) else { return .vetoed }
+            guard await source.shouldPerformSegue(withIdentifier: definition.identifier ?? "", sender: sender) else {
+                return .vetoed
+            }
             try checkpoint(cancellable: cancellable)
         }
         if case .unwind(let action) = definition.kind {
             return try await unwind(
-                from: source, action: action, identifier: definition.identifier ?? identifier, sender: sender,
+                from: source, action: action, identifier: definition.identifier, sender: sender,
+                performer: definition.unwindPerformer,
                 id: id, animated: animated && definition.animates, cancellable: cancellable
             )
         }
@@ -183,7 +190,9 @@ extension Window {
                 window: self.id, controllers: [source.id], identifier: identifier
             )
         }
-        let segue = Segue(identifier: definition.identifier ?? identifier, source: source, destination: destination, kind: definition.kind)
+        // Refused before any hook sees it (DESIGN §3.1).
+        try checkExecutor(destination)
+        let segue = Segue(identifier: definition.identifier, source: source, destination: destination, kind: definition.kind)
         // (d) prepare, before the destination loads (R1.4).
         try await prepare(segue, sender: sender, cancellable: cancellable)
         // (e) perform.
@@ -213,6 +222,8 @@ extension Window {
     private func perform(_ segue: Segue, id: RequestID, animated: Bool, cancellable: Bool) async throws
         -> TransitionOutcome
     {
+        var segue = segue
+        segue.isAnimated = animated
         let source = segue.source
         let destination = segue.destination
         let change: Change
@@ -234,10 +245,14 @@ extension Window {
                 id: id, animated: animated, cancellable: cancellable
             )
         case .custom(let performer):
+            await inScope(of: id) { await loadViewIfNeeded(destination, animated: animated) }
+            try checkpoint(cancellable: cancellable)
             let effect: SegueEffect
             do {
                 // The performer is user code: mark the task (a storyboard segue from a source
-                // without hooks was not marked for its turn).
+                // without hooks was not marked for its turn). UIKit's `perform()` runs with the
+                // destination's view loaded, so that it can animate it: `viewDidLoad` comes
+                // after `prepare` (R1.4) and before the performer (R6.1).
                 effect = try await inScope(of: id) { try await performer.perform(segue) }
             } catch let error as CancellationError {
                 throw error
@@ -261,9 +276,27 @@ extension Window {
             case .replaceRoot:
                 try checkInsertable(destination, into: nil, code: .controllerInUse)
                 change = .setRoot(destination)
+            case .unwind:
+                throw NavigationError(
+                    .invalidRequest,
+                    "The custom segue '\(segue.identifier ?? "(null)")' of \(describe(source)) answered .unwind, which only an unwind segue's performer may answer.",
+                    window: self.id, controllers: [source.id, destination.id], identifier: segue.identifier
+                )
             }
         }
         return try await runChange(change, request: id, animated: animated, cancellable: cancellable)
+    }
+
+    /// Delivers `viewDidLoad` to a controller whose view is not loaded yet (R6.1: the first
+    /// time something needs the view). A transition that then fails or is cancelled leaves it
+    /// loaded, as a UIKit view stays loaded.
+    func loadViewIfNeeded(_ controller: any ViewController, animated: Bool) async {
+        let context = controller.context
+        guard !context.isViewLoaded else { return }
+        context.isViewLoaded = true
+        if note(.viewDidLoad, to: controller) {
+            await callHook(.viewDidLoad, on: controller, parent: nil, animated: animated)
+        }
     }
 
     /// A legacy push segue needs a navigation controller around the source (R2.12).
@@ -459,6 +492,50 @@ extension Window {
         }
     }
 
+    /// The controller's actor runs on this window's serial executor (DESIGN §3.1): what the
+    /// proof on ``ControllerContext`` (no two accesses to the tree's fields at once) rests on.
+    /// An actor that declares its own `unownedExecutor` (a custom executor, another actor's, or
+    /// another window's) would read the tree from elsewhere while the window writes it, so it
+    /// is refused when it would enter the tree.
+    func checkExecutor(_ controller: any ViewController) throws {
+        guard !isSameExecutor(controller.unownedExecutor, unownedExecutor) else { return }
+        throw NavigationError(
+            .foreignExecutor,
+            "\(describe(controller)) runs on its own executor, not on window \(id)'s: a controller actor must keep ViewController's unownedExecutor (its window's).",
+            window: id, controllers: [controller.id]
+        )
+    }
+
+    /// Every controller a change brings into the tree (with the children it will adopt and
+    /// the controllers it presents) runs on this window's executor: the check every way into
+    /// the tree passes (requests, segues, deep links, restoration), made before the change is
+    /// applied and before any callback. Reads only.
+    func checkExecutors(entering change: Change) throws {
+        switch change {
+        case .setRoot(let controller):
+            if let controller { try checkExecutors(inSubtreeOf: controller) }
+        case .push(_, let controller), .present(_, let controller, _),
+            .replaceSecondary(_, let controller), .addChild(let controller, _, _):
+            try checkExecutors(inSubtreeOf: controller)
+        case .setStack(_, let controllers):
+            for controller in controllers { try checkExecutors(inSubtreeOf: controller) }
+        case .composite(let changes):
+            for change in changes { try checkExecutors(entering: change) }
+        case .pop, .dismiss, .selectTab, .setCollapsed, .traits, .removeFromParent:
+            break  // nothing enters the tree
+        }
+    }
+
+    private func checkExecutors(inSubtreeOf controller: any ViewController) throws {
+        try checkExecutor(controller)
+        let context = controller.context
+        for child in context.children { try checkExecutors(inSubtreeOf: child) }
+        if !context.didAdoptInitialChildren {
+            for child in controller.initialChildren { try checkExecutors(inSubtreeOf: child) }
+        }
+        if let presented = context.presented { try checkExecutors(inSubtreeOf: presented) }
+    }
+
     /// The controller is in this window's tree (R3.7).
     func checkAttached(_ controller: any ViewController) throws {
         try checkOwned(controller)
@@ -488,6 +565,7 @@ extension Window {
         code: NavigationError.Code
     ) throws {
         try checkOwned(controller)
+        try checkExecutor(controller)
         guard isFree(controller, for: container) else {
             let message =
                 code == .presentingActiveController
@@ -504,6 +582,7 @@ extension Window {
         guard !container.context.didAdoptInitialChildren else { return }
         for child in container.initialChildren {
             try checkOwned(child)
+            try checkExecutor(child)
             guard seen.insert(ObjectIdentifier(child)).inserted, isFree(child, for: container) else {
                 throw NavigationError(
                     .controllerInUse,
@@ -614,4 +693,17 @@ public enum ShowAction: Sendable, Hashable {
     case show
     /// `showDetailViewController(_:sender:)`.
     case showDetail
+}
+
+/// Whether two executor references name the same executor the same way.
+///
+/// `UnownedSerialExecutor` is neither `Equatable` nor comparable through public API on this
+/// toolchain. Why reading its bytes is safe: it is a `@frozen` struct holding one
+/// `Builtin.Executor`, two machine words (the executor's identity and its kind bits), trivially
+/// copyable, with no padding and no reference counting; `withUnsafeBytes(of:)` only reads the
+/// two local copies for the duration of the closure. References to the window's executor are
+/// all made by the same `unownedExecutor` getter, so they have the same bits; a reference to any
+/// other executor has another identity word.
+func isSameExecutor(_ lhs: UnownedSerialExecutor, _ rhs: UnownedSerialExecutor) -> Bool {
+    withUnsafeBytes(of: lhs) { lhs in withUnsafeBytes(of: rhs) { rhs in lhs.elementsEqual(rhs) } }
 }

@@ -246,7 +246,9 @@ private let pushOfB = [
     }
 
     // R1.8 (and R1.1 (c)): a custom segue gets a new segue and a new destination per trigger;
-    // the source prepares before perform() runs; perform's effect is the transition.
+    // the source prepares before perform() runs; perform's effect is the transition. R1.4,
+    // R6.1: perform() runs with the destination's view loaded (viewDidLoad after prepare,
+    // before perform; issue 11 finding 6).
     @Test func r1_8_customSegueNewInstancePerTriggerPrepareThenPerform() async throws {
         let c = Conformance()
         let recorder = c.recorder
@@ -266,7 +268,7 @@ private let pushOfB = [
         try await a.triggerSegue(withIdentifier: "c", animated: false)
 
         #expect(c.recorder.take() == [
-            "A.shouldPerformSegue(c)", "B.init", "A.prepare(c, A → B)", "perform(c)", "B.viewDidLoad",
+            "A.shouldPerformSegue(c)", "B.init", "A.prepare(c, A → B)", "B.viewDidLoad", "perform(c)",
             "A.viewWillDisappear(false)", "B.viewWillAppear(false)", "B.viewDidAppear(false)", "A.viewDidDisappear(false)",
         ])
         let ids = destinations.withLock { $0 }

@@ -330,9 +330,11 @@ private final class Notes: Sendable {
         ])
     }
 
-    // R7.7: the destination's container returns a custom segue from segueForUnwinding; its
-    // performer runs (after the containers' unwind(for:towards:), before any transition
-    // callback), with the unwind's segue; then the pop runs.
+    // R7.7: the destination's container returns a custom segue from segueForUnwinding (asked
+    // after the destination, before the source's prepare: UIKit makes the segue before prepare
+    // sees it, R7.1); its performer runs after the destination's action with the destination
+    // loaded (R6.1), with the unwind's segue; its `.unwind` answer carries out the unwind: the
+    // containers' unwind(for:towards:), then the pop (issue 11, finding 4).
     @Test func r7_7_segueForUnwindingPerformerRuns() async throws {
         let w = UnwindWorld()
         let k = w.probe("K", actions: [done])
@@ -345,19 +347,20 @@ private final class Notes: Sendable {
             recorder.record(
                 "performer(\(segue.identifier ?? "nil") \(recorder.name(of: segue.source))→\(recorder.name(of: segue.destination)))"
             )
-            return .none
+            return .unwind
         })
 
         #expect(try await s.performUnwind(action: done, identifier: "u") == .completed(sequence: 2))
 
         #expect(w.recorder.take() == [
             "K.canPerformUnwind(done:, from: S) → true",
+            "P.segueForUnwinding(to: K, from: S, identifier: u)",
             "S.prepare(u S→K unwind(done:), sender: nil)",
             "K.performUnwindAction(done:, u S→K)",
-            "P.unwind(for: u S→K, towards: K)",
-            "P.segueForUnwinding(to: K, from: S, identifier: u)",
+            "K.viewDidLoad",
             "performer(u S→K)",
-            "S.willMove(toParent: nil)", "P.viewDidLoad", "K.viewDidLoad",
+            "P.unwind(for: u S→K, towards: K)",
+            "S.willMove(toParent: nil)", "P.viewDidLoad",
             "S.viewWillDisappear(true)", "P.viewWillAppear(true)", "K.viewWillAppear(true)",
             "S.viewDidDisappear(true)", "K.viewDidAppear(true)", "P.viewDidAppear(true)",
             "S.didMove(toParent: nil)",
@@ -366,7 +369,7 @@ private final class Notes: Sendable {
     }
 
     // R7.7: a custom unwind segue that throws fails the unwind with `.hookFailed` and leaves
-    // the hierarchy as it was (no transition callback).
+    // the hierarchy as it was (no transition callback; the destination stays loaded, R6.1).
     @Test func r7_7_throwingUnwindSegueFailsAndChangesNothing() async throws {
         struct Boom: Error {}
         let w = UnwindWorld()
@@ -388,10 +391,10 @@ private final class Notes: Sendable {
 
         #expect(w.recorder.take() == [
             "K.canPerformUnwind(done:, from: S) → true",
+            "P.segueForUnwinding(to: K, from: S, identifier: nil)",
             "S.prepare(nil S→K unwind(done:), sender: nil)",
             "K.performUnwindAction(done:, nil S→K)",
-            "P.unwind(for: nil S→K, towards: K)",
-            "P.segueForUnwinding(to: K, from: S, identifier: nil)",
+            "K.viewDidLoad",
         ])
         #expect(await w.window.snapshot() == before)
     }
