@@ -140,7 +140,7 @@ public enum LoadDriver {
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
             latencyHistogram: total.latency,
             memory: LoadReport.Memory(idle: idleMemory, end: ResidentMemory.read()),
-            recording: recorded.isEmpty ? nil : JournalRecording(command: effective.replayCommand, windows: recorded)
+            recording: recorded.isEmpty ? nil : JournalRecording(command: effective.replayCommand, windows: recorded, requests: effective.requests)
         )
     }
 
