@@ -56,16 +56,32 @@ enum DriveCommand {
           navstress drive MyApp/ --steps Flows/checkout.steps
         """
 
+    /// What a drive printed and how it ended.
+    struct Outcome {
+        /// The exit code.
+        var exit: NavStressExit
+        /// Standard output: each step's line and tree (or JSON line).
+        var output = ""
+        /// Standard error: the failure that ended the run, each failed expectation.
+        var errors: [String] = []
+    }
+
     static func main(_ arguments: [String]) async throws -> NavStressExit {
+        let outcome = try await drive(arguments)
+        print(outcome.output, terminator: "")
+        for line in outcome.errors { printError(line) }
+        return outcome.exit
+    }
+
+    /// Runs `drive` without printing.
+    /// - Throws: ``UsageError`` (exit 2).
+    static func drive(_ arguments: [String]) async throws -> Outcome {
         let options = try Options(
             arguments,
             valued: ["steps", "initial", "traits", "sources", "storyboard"],
             flags: ["json", "help", "keep-going"]
         )
-        if options.flag("help") {
-            print(help)
-            return .success
-        }
+        if options.flag("help") { return Outcome(exit: .success, output: help + "\n") }
         guard options.positional.count == 1, let file = options.positional.first else {
             throw UsageError("drive takes one storyboard FILE or app folder DIR (see 'navstress drive --help')")
         }
@@ -92,6 +108,7 @@ enum DriveCommand {
         try await driver.start(initial: options.string("initial"))
         let steps = DriveStep.lines(script)
         let keepGoing = options.flag("keep-going")
+        var run = Outcome(exit: .success)
         var failed = false
         var previous: (step: Int, outcome: String)?
         for (index, step) in steps.enumerated() {
@@ -99,16 +116,16 @@ enum DriveCommand {
             let result = await driver.run(step.text, previous: previous)
             let snapshot = await driver.window.snapshot()
             if options.flag("json") {
-                print(result.jsonLine(step: number, line: step.text, snapshot: snapshot))
+                run.output += result.jsonLine(step: number, line: step.text, snapshot: snapshot) + "\n"
             } else {
-                print("step \(number): \(step.text) -> \(result.outcome)" + (result.error.map { " (\($0))" } ?? "") + ", top \(result.top ?? "-")")
-                print(SnapshotRenderer.text(snapshot), terminator: "")
+                run.output += "step \(number): \(step.text) -> \(result.outcome)" + (result.error.map { " (\($0))" } ?? "") + ", top \(result.top ?? "-")\n"
+                run.output += SnapshotRenderer.text(snapshot)
             }
             if !result.isExpectation { previous = (number, result.outcome) }
             guard result.outcome == "failed" else { continue }
             let place = "\(stepsFile):\(step.number): step \(number) '\(step.text)'"
             if result.isExpectation {
-                printError("navstress: error: \(place): \(result.error ?? "expectation failed")")
+                run.errors.append("navstress: error: \(place): \(result.error ?? "expectation failed")")
                 failed = true
                 if keepGoing { continue }
                 break
@@ -116,11 +133,12 @@ enum DriveCommand {
             // A failure the next step expects is not the run's failure: the expectation decides.
             if index + 1 < steps.count, steps[index + 1].text.hasPrefix("expect outcome") { continue }
             if keepGoing { continue }
-            printError("navstress: error: \(place) failed: \(result.error ?? "failed") (--keep-going runs on)")
+            run.errors.append("navstress: error: \(place) failed: \(result.error ?? "failed") (--keep-going runs on)")
             failed = true
             break
         }
         await driver.window.close()
-        return failed ? .failure : .success
+        run.exit = failed ? .failure : .success
+        return run
     }
 }
