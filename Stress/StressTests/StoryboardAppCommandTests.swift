@@ -281,4 +281,41 @@ import Testing
         #expect(!classes.contains("StoryboardReference"))
         await window.close()
     }
+
+    // MARK: graph
+
+    @Test func graph_appFolder_clusterPerStoryboard_referencesDrawnToTheirTargets() throws {
+        let result = StoryboardCommands.runGraph([Self.mesh])
+        #expect(result.status == 0)
+        let dot = result.output
+        #expect(dot.components(separatedBy: "subgraph \"cluster_").count - 1 == 10)
+        // Main's Settings tab is a reference to Settings.storyboard's initial navigation controller.
+        #expect(dot.contains(#""Main/bcv-6V-ztb" -> "Settings/xI8-8S-2a8" [label="reference", style=bold, color="gray40"];"#))
+        #expect(dot.contains(#""Network/QcC-OJ-A1T" -> "SetPublication/oR7-ra-qwb" [label="reference""#))
+        #expect(!dot.contains("unresolved"))
+        #expect(!dot.contains("handled by"))
+    }
+
+    @Test func graph_withSources_drawsUnwindsToTheirHandlers_twoTargetsOfOneNameBothDrawn() throws {
+        let result = StoryboardCommands.runGraph([Self.pass, "--sources", Self.pass])
+        #expect(result.status == 0)
+        let dot = result.output
+        #expect(dot.contains(#""unwind:saveAddPasswordWithSegue:" -> "Main/cwm-DY-Eli" [label="handled by", style=dotted, color=blue];"#))
+        #expect(dot.contains(#"subgraph "cluster_passExtension/Base.lproj/MainInterface""#))
+        #expect(dot.contains(#"subgraph "cluster_passAutoFillExtension/Base.lproj/MainInterface""#))
+        #expect(dot.contains(#""passExtension/Base.lproj/MainInterface/IaK-yg-fFt" -> "SearchPassword/WVw-Ck-H1t" [label="reference""#))
+        #expect(!StoryboardCommands.runGraph([Self.pass]).output.contains("handled by"))
+        #expect(StoryboardCommands.runGraph([Self.pass, "--sources", "/nonexistent"]).status == 2)
+    }
+
+    @Test func graph_appFolder_unresolvedReference_isDrawnSayingWhy() throws {
+        let root = try Self.folder([
+            "Main.storyboard": Self.document(
+                initial: "a", Self.scene("a"), Self.scene("p", kind: "viewControllerPlaceholder", attributes: "storyboardName=\"Gone\"")),
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let dot = StoryboardCommands.runGraph([root.path]).output
+        #expect(dot.contains(#""Main/p" -> "unresolved:0:p" [label="reference", style=bold, color=red];"#))
+        #expect(dot.contains(#""unresolved:0:p" [label="unresolved: the app has no storyboard named 'Gone' (Gone.storyboard)", style=dotted, color=red];"#))
+    }
 }
