@@ -1,14 +1,33 @@
 import Foundation
 import NavigationRuntime
 
-/// `navstress drive FILE --steps FILE`: runs a script of steps against a loaded storyboard in
-/// one window and prints the snapshot after each step (DESIGN §12).
+/// `navstress drive FILE|DIR --steps FILE`: runs a script of steps against an app's
+/// storyboards in one window and prints the snapshot after each step (DESIGN §12); a flow test
+/// on CI: a step that fails, or an `expect` that does not hold, fails the run (exit 1).
 enum DriveCommand {
     static let help = """
-        OVERVIEW: Drive a storyboard in one window, step by step, printing the tree after each step.
+        OVERVIEW: Drive an app's storyboards in one window, step by step, printing the tree after
+        each step; a flow test for CI (exit 1 when a step fails or an expectation does not hold).
 
-        USAGE: navstress drive FILE --steps FILE [--initial ID] [--traits compact|regular]
-                               [--sources DIR] [--json]
+        USAGE: navstress drive FILE|DIR --steps FILE [--storyboard NAME] [--initial ID]
+                               [--traits compact|regular] [--sources DIR] [--keep-going] [--json]
+
+        FILE is a storyboard; DIR an app folder, searched for .storyboard files (skipping build
+        output, Pods/, Carthage/, *.xcloc/ and hidden folders): its storyboards form one bundle,
+        and references resolve by storyboard name across it, as UIKit resolves them. The app
+        starts from --storyboard NAME, else the storyboard named Main, else the only one with an
+        initial view controller. A reference that does not resolve, or a cycle of references,
+        is an error (exit 2) before any step runs.
+
+        OPTIONS:
+          --steps FILE        The steps, one per line (LF or CRLF, UTF-8 with or without a BOM).
+          --storyboard NAME   The storyboard the app starts from (in a DIR).
+          --initial ID        The root scene: an element id or storyboard ID (any storyboard of
+                              the app); default: the initial view controller.
+          --traits T          The window's horizontal size class at the start (default: regular).
+          --sources DIR       Swift and Objective-C files declaring unwind actions (@IBAction).
+          --keep-going        A step that fails does not stop or fail the run (expectations still do).
+          --json              One JSON object per step and line.
 
         STEPS (one per line, '#' starts a comment, fields may be "double-quoted"):
           segue SOURCE SEGUE       trigger a segue as its control would (shouldPerform consulted)
@@ -19,21 +38,52 @@ enum DriveCommand {
           select-tab INDEX         select a tab of the innermost tab bar on the top path
           traits compact|regular   change the window's horizontal size class
           handles CLASS-OR-ID ACTION   declare that a class or scene handles an unwind action
+          expect top ID-OR-CLASS   the top-most visible content controller is this one
+          expect outcome OUTCOME   the previous step ended completed, vetoed, noDestination or failed
+          expect stack ID-OR-CLASS...  the innermost navigation stack on the top path, bottom to top
 
-        SOURCE is a controller's element id or storyboardIdentifier in the window's tree; SEGUE a
-        segue of SOURCE's scene by identifier, element id or triggering element id.
+        SOURCE is a controller in the window's tree, named by its element id, its storyboard ID
+        (any storyboard of the app) or its custom class when only one scene in the tree has it;
+        SEGUE a segue of SOURCE's scene by identifier, element id or triggering element id.
+        ID-OR-CLASS is an element id, storyboard ID or custom class.
 
-        Exit code 0 when every step ran (whatever its outcome), 2 on an unreadable file.
+        A step that fails stops the run with exit 1, unless --keep-going, or unless the next step
+        is 'expect outcome', which then decides. An expectation that does not hold fails the run
+        (exit 1), naming the step and its line. Exit code 0 when every step ran and every
+        expectation held, 1 otherwise, 2 on bad usage or an unreadable app or steps file.
+
+        EXAMPLE (a CI job):
+          navstress drive MyApp/ --steps Flows/checkout.steps
         """
 
+    /// What a drive printed and how it ended.
+    struct Outcome {
+        /// The exit code.
+        var exit: NavStressExit
+        /// Standard output: each step's line and tree (or JSON line).
+        var output = ""
+        /// Standard error: the failure that ended the run, each failed expectation.
+        var errors: [String] = []
+    }
+
     static func main(_ arguments: [String]) async throws -> NavStressExit {
-        let options = try Options(arguments, valued: ["steps", "initial", "traits", "sources"], flags: ["json", "help"])
-        if options.flag("help") {
-            print(help)
-            return .success
-        }
+        let outcome = try await drive(arguments)
+        print(outcome.output, terminator: "")
+        for line in outcome.errors { printError(line) }
+        return outcome.exit
+    }
+
+    /// Runs `drive` without printing.
+    /// - Throws: ``UsageError`` (exit 2).
+    static func drive(_ arguments: [String]) async throws -> Outcome {
+        let options = try Options(
+            arguments,
+            valued: ["steps", "initial", "traits", "sources", "storyboard"],
+            flags: ["json", "help", "keep-going"]
+        )
+        if options.flag("help") { return Outcome(exit: .success, output: help + "\n") }
         guard options.positional.count == 1, let file = options.positional.first else {
-            throw UsageError("drive takes one storyboard FILE (see 'navstress drive --help')")
+            throw UsageError("drive takes one storyboard FILE or app folder DIR (see 'navstress drive --help')")
         }
         guard let stepsFile = options.string("steps") else { throw UsageError("drive needs --steps FILE") }
         let traits: Traits
@@ -42,39 +92,53 @@ enum DriveCommand {
         case "regular": traits = .regular
         case let other: throw UsageError("--traits takes compact or regular, not '\(other)'")
         }
-        let storyboard: Storyboard
-        do {
-            storyboard = try StoryboardLoader.load(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            throw UsageError("\(file): \(error.message)")
+        let app = try StoryboardApp.load(file, storyboardName: options.string("storyboard"))
+        guard AppFolder.kind(of: stepsFile) == .file else {
+            throw UsageError("cannot read the steps file '\(stepsFile)': it is not a regular file")
         }
-        guard let script = try? String(contentsOfFile: stepsFile, encoding: .utf8) else {
-            throw UsageError("cannot read the steps file '\(stepsFile)'")
+        guard let data = FileManager.default.contents(atPath: stepsFile), let script = String(data: data, encoding: .utf8) else {
+            throw UsageError("cannot read the steps file '\(stepsFile)' (not UTF-8 text)")
         }
         let registry = ClassRegistry()
         if let sources = options.string("sources") {
+            guard AppFolder.kind(of: sources) == .directory else { throw UsageError("--sources '\(sources)' is not a directory") }
             registry.declare(scanned: UnwindActionScanner.scan(directory: URL(fileURLWithPath: sources)))
         }
-        let driver = StoryboardDriver(storyboard: storyboard, registry: registry, traits: traits)
-        guard let initial = options.string("initial") ?? storyboard.initialViewControllerID else {
-            throw UsageError("\(file) has no initial view controller: name one with --initial ID")
-        }
-        try await driver.start(initial: initial)
-        var number = 0
-        for rawLine in script.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = DriveStep.stripComment(String(rawLine)).trimmingCharacters(in: .whitespaces)
-            guard !line.isEmpty else { continue }
-            number += 1
-            let result = await driver.run(line)
+        let driver = StoryboardDriver(app: app, registry: registry, traits: traits)
+        try await driver.start(initial: options.string("initial"))
+        let steps = DriveStep.lines(script)
+        let keepGoing = options.flag("keep-going")
+        var run = Outcome(exit: .success)
+        var failed = false
+        var previous: (step: Int, outcome: String)?
+        for (index, step) in steps.enumerated() {
+            let number = index + 1
+            let result = await driver.run(step.text, previous: previous)
             let snapshot = await driver.window.snapshot()
             if options.flag("json") {
-                print(result.jsonLine(step: number, line: line, snapshot: snapshot))
+                run.output += result.jsonLine(step: number, line: step.text, snapshot: snapshot) + "\n"
             } else {
-                print("step \(number): \(line) -> \(result.outcome)" + (result.error.map { " (\($0))" } ?? "") + ", top \(result.top ?? "-")")
-                print(SnapshotRenderer.text(snapshot), terminator: "")
+                run.output += "step \(number): \(step.text) -> \(result.outcome)" + (result.error.map { " (\($0))" } ?? "") + ", top \(result.top ?? "-")\n"
+                run.output += SnapshotRenderer.text(snapshot)
             }
+            if !result.isExpectation { previous = (number, result.outcome) }
+            guard result.outcome == "failed" else { continue }
+            let place = "\(stepsFile):\(step.number): step \(number) '\(step.text)'"
+            if result.isExpectation {
+                run.errors.append("navstress: error: \(place): \(result.error ?? "expectation failed")")
+                failed = true
+                if keepGoing { continue }
+                break
+            }
+            // A failure the next step expects is not the run's failure: the expectation decides.
+            if index + 1 < steps.count, steps[index + 1].text.hasPrefix("expect outcome") { continue }
+            if keepGoing { continue }
+            run.errors.append("navstress: error: \(place) failed: \(result.error ?? "failed") (--keep-going runs on)")
+            failed = true
+            break
         }
         await driver.window.close()
-        return .success
+        run.exit = failed ? .failure : .success
+        return run
     }
 }

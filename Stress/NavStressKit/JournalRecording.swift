@@ -30,15 +30,21 @@ public struct RecordedWindow: Sendable, Hashable {
 /// sequential runs with the same seed write the same bytes:
 ///
 /// ```
-/// {"command":"swift run navstress run ...","format":"navstress-recording","version":1}
-/// {"final":{...WindowSnapshot...},"start":{...WindowSnapshot...},"window":1}
+/// {"command":"swift run navstress run ...","format":"navstress-recording","requests":20000,"version":1,"windows":[1,2]}
+/// {"commits":120,"events":410,"final":{...WindowSnapshot...},"start":{...WindowSnapshot...},"window":1}
 /// {"event":{...JournalEvent...}}
 /// ...
 /// ```
 ///
-/// The header comes first; each window's line (its id, final snapshot and, if its journal
-/// started after its first commit, the snapshot it started from) is followed by its events,
-/// which must all belong to that window.
+/// The header comes first, with what the file promises: the windows it holds and the run's
+/// requests. Each window's line (its id, its event and commit counts, its final snapshot and,
+/// if its journal started after its first commit, the snapshot it started from) is followed
+/// by its events, which must all belong to that window. A file cut short (after its header,
+/// between windows, inside a journal, inside its last line) reads, and ``missing`` says what
+/// it lacks; `replay` fails on it (exit 1). Files written before the promises were recorded
+/// (no `windows` in the header, no counts on window lines) read as before.
+///
+/// Reading is linear in the file's length: events are appended in place.
 public struct JournalRecording: Sendable, Hashable {
     /// The format's name in the header.
     public static let format = "navstress-recording"
@@ -49,11 +55,24 @@ public struct JournalRecording: Sendable, Hashable {
     public var command: String
     /// The windows, in the file's order.
     public var windows: [RecordedWindow]
+    /// The run's requests, as the header records them (`nil`: not recorded).
+    public var requests: Int?
+    /// What a file read by ``read(_:)`` promised and lacks (windows, events, commits, a cut
+    /// last line), one sentence each; empty for a complete file or a recording made in memory.
+    public var missing: [String] = []
+    /// The windows whose journal a file read by ``read(_:)`` holds only in part (their
+    /// window line promised more events): their check would only report the cut.
+    public var cutShort: Set<WindowID> = []
 
     /// Creates a recording.
-    public init(command: String, windows: [RecordedWindow]) {
+    /// - Parameters:
+    ///   - command: The command that made the run.
+    ///   - windows: The windows' journals.
+    ///   - requests: The run's requests, recorded in the header.
+    public init(command: String, windows: [RecordedWindow], requests: Int? = nil) {
         self.command = command
         self.windows = windows
+        self.requests = requests
     }
 
     /// Why a recording could not be read: the line (from 1) and what was wrong with it.
@@ -72,7 +91,15 @@ public struct JournalRecording: Sendable, Hashable {
         var format: String?
         var version: Int?
         var command: String?
+        /// Header: the windows the file holds, in order.
+        var windows: [WindowID]?
+        /// Header: the run's requests.
+        var requests: Int?
         var window: WindowID?
+        /// Window line: how many events follow it.
+        var events: Int?
+        /// Window line: how many of them are commits.
+        var commits: Int?
         var final: WindowSnapshot?
         var start: WindowSnapshot?
         var event: JournalEvent?
@@ -92,25 +119,36 @@ public struct JournalRecording: Sendable, Hashable {
             data.append(try encoder.encode(line))
             data.append(UInt8(ascii: "\n"))
         }
-        try append(Line(format: Self.format, version: Self.version, command: command))
+        try append(Line(format: Self.format, version: Self.version, command: command, windows: windows.map(\.window), requests: requests))
         for window in windows {
-            try append(Line(window: window.window, final: window.finalSnapshot, start: window.start))
+            let commits = window.events.count { Self.isCommit($0) }
+            try append(Line(window: window.window, events: window.events.count, commits: commits, final: window.finalSnapshot, start: window.start))
             for event in window.events { try append(Line(event: event)) }
         }
         return data
     }
 
-    /// Reads a recording written by ``jsonLines()``.
+    /// Reads a recording written by ``jsonLines()``, in time linear in its length.
     ///
+    /// A file cut short is read as far as it goes, and ``missing`` says what the header and
+    /// the window lines promised that is not there (a last line cut in the middle, with no
+    /// newline after it, is such a cut, not a malformed line).
     /// - Throws: ``ReadError`` naming the first line that is not valid JSON, not one of the
     ///   three kinds of line, or out of place (no header first, an event before any window, an
     ///   event of another window, a window twice). Never traps, whatever the bytes.
     public static func read(_ data: Data) throws(ReadError) -> JournalRecording {
         let decoder = JSONDecoder()
-        var recording: JournalRecording?
+        // The state lives in locals mutated in place: copying the recording per line made a
+        // read quadratic in the file's length (issue 13 finding 6).
+        var header: Line?
+        var windows: [RecordedWindow] = []
+        var promised: [(events: Int?, commits: Int?)] = []
         var seen: Set<WindowID> = []
+        var missing: [String] = []
         var number = 0
-        for slice in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        let slices = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let endsInNewline = data.last == UInt8(ascii: "\n")
+        for (index, slice) in slices.enumerated() {
             number += 1
             if slice.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\t") }) {
                 continue
@@ -119,37 +157,77 @@ public struct JournalRecording: Sendable, Hashable {
             do {
                 line = try decoder.decode(Line.self, from: Data(slice))
             } catch {
+                // A last line with no newline after it that starts as every line does is a cut.
+                if header != nil, index == slices.count - 1, !endsInNewline, slice.starts(with: [UInt8(ascii: "{"), UInt8(ascii: "\"")]) {
+                    missing.append("the file ends inside line \(number) (cut in the middle of a line)")
+                    break
+                }
                 throw ReadError(line: number, message: "not a recording line (\(Self.reason(error)))")
             }
-            guard var current = recording else {
+            guard header != nil else {
                 guard line.format == Self.format, line.event == nil, line.window == nil else {
                     throw ReadError(line: number, message: "not a \(Self.format) header")
                 }
                 guard line.version == Self.version else {
                     throw ReadError(line: number, message: "version \(line.version.map(String.init) ?? "none"), expected \(Self.version)")
                 }
-                recording = JournalRecording(command: line.command ?? "", windows: [])
+                header = line
                 continue
             }
             switch (line.window, line.final, line.event, line.format) {
             case (let id?, let final?, nil, nil):
                 guard seen.insert(id).inserted else { throw ReadError(line: number, message: "window \(id) recorded twice") }
-                current.windows.append(RecordedWindow(window: id, start: line.start, finalSnapshot: final, events: []))
+                windows.append(RecordedWindow(window: id, start: line.start, finalSnapshot: final, events: []))
+                promised.append((line.events, line.commits))
             case (nil, nil, let event?, nil) where line.start == nil:
-                guard let last = current.windows.indices.last else {
+                guard let last = windows.indices.last else {
                     throw ReadError(line: number, message: "an event before any window line")
                 }
-                guard event.window == current.windows[last].window else {
-                    throw ReadError(line: number, message: "an event of \(event.window) in the journal of \(current.windows[last].window)")
+                guard event.window == windows[last].window else {
+                    throw ReadError(line: number, message: "an event of \(event.window) in the journal of \(windows[last].window)")
                 }
-                current.windows[last].events.append(event)
+                windows[last].events.append(event)
             default:
                 throw ReadError(line: number, message: "expected a window line or an event line")
             }
-            recording = current
         }
-        guard let recording else { throw ReadError(line: 0, message: "empty file: no \(Self.format) header") }
+        guard let header else { throw ReadError(line: 0, message: "empty file: no \(Self.format) header") }
+        missing += Self.lacking(windows: windows, promised: promised, header: header)
+        var recording = JournalRecording(command: header.command ?? "", windows: windows, requests: header.requests)
+        recording.missing = missing
+        for (window, promise) in zip(windows, promised) where window.events.count < (promise.events ?? 0) {
+            recording.cutShort.insert(window.window)
+        }
         return recording
+    }
+
+    /// What the header and window lines promised that the windows read lack.
+    private static func lacking(windows: [RecordedWindow], promised: [(events: Int?, commits: Int?)], header: Line) -> [String] {
+        var missing: [String] = []
+        if let promisedWindows = header.windows {
+            let present = Set(windows.map(\.window))
+            let absent = promisedWindows.filter { !present.contains($0) }
+            if !absent.isEmpty {
+                let names = absent.prefix(10).map(\.description).joined(separator: ", ") + (absent.count > 10 ? ", ..." : "")
+                missing.append("\(absent.count) of \(promisedWindows.count) windows promised by the header are not in the file (\(names))")
+            }
+        }
+        for (window, promise) in zip(windows, promised) {
+            let commits = window.events.count { isCommit($0) }
+            if let events = promise.events, window.events.count < events {
+                var text = "\(window.window): \(window.events.count) of \(events) events"
+                if let promisedCommits = promise.commits { text += ", \(commits) of \(promisedCommits) commits" }
+                missing.append(text + " (its journal is cut short)")
+            } else if let promisedCommits = promise.commits, commits != promisedCommits {
+                missing.append("\(window.window): \(commits) commits, its window line promises \(promisedCommits)")
+            }
+        }
+        return missing
+    }
+
+    /// Whether an event is a commit.
+    static func isCommit(_ event: JournalEvent) -> Bool {
+        if case .committed = event.kind { true } else { false }
     }
 
     /// The decoder's error in a few words, without the file's bytes.

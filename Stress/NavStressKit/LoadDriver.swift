@@ -23,8 +23,11 @@ public enum LoadDriver {
         var latency = LatencyHistogram()
         var resolved = 0
         var sent = 0
+        /// What a storyboard walk reached.
+        var coverage = StoryboardLoad.Coverage()
 
         mutating func merge(_ other: Tally) {
+            coverage.merge(other.coverage)
             outcomes.merge(other.outcomes, uniquingKeysWith: +)
             failures.merge(other.failures, uniquingKeysWith: +)
             latency.merge(other.latency)
@@ -61,21 +64,8 @@ public enum LoadDriver {
         guard let scenario = Scenario(rawValue: configuration.scenario) else {
             throw UsageError("unknown scenario '\(configuration.scenario)' (built in: \(Scenario.names))")
         }
-        var storyboardCatalog: (catalog: SceneCatalog, initial: String)?
-        if let file = configuration.storyboard {
-            let storyboard: Storyboard
-            do {
-                storyboard = try StoryboardLoader.load(contentsOf: URL(fileURLWithPath: file))
-            } catch {
-                throw UsageError("\(file): \(error.message)")
-            }
-            guard let initial = storyboard.initialViewControllerID else {
-                throw UsageError("\(file) has no initial view controller")
-            }
-            let catalog = storyboard.catalog(directory: URL(fileURLWithPath: file).deletingLastPathComponent())
-            storyboardCatalog = (catalog, initial)
-        }
-        let storyboard = storyboardCatalog
+        // Every storyboard of the app parsed once, for every window.
+        let storyboard = try StoryboardLoad.load(configuration)
         let application = Application()
         if scenario == .deepLinkRace { await application.register(deepLinks: DemoDeepLinks.router) }
 
@@ -99,9 +89,7 @@ public enum LoadDriver {
         // Phase 2: the load.
         let clock = ContinuousClock()
         let start = clock.now
-        let perTask = max(1, configuration.requests / (configuration.windows * configuration.tasks))
-        let progress = configuration.progress
-            ? Progress(total: perTask * configuration.windows * configuration.tasks) : nil
+        let progress = configuration.progress ? Progress(total: configuration.requests) : nil
         var total = Tally()
         var windows: [LoadReport.WindowVerdict] = []
         var recorded: [RecordedWindow] = []
@@ -118,7 +106,7 @@ public enum LoadDriver {
                 group.addTask {
                     try await runWindow(
                         open, scenario: scenario, storyboard: storyboard, application: application,
-                        configuration: configuration, requestsPerTask: perTask, progress: progress
+                        configuration: configuration, windowIndex: index, progress: progress
                     )
                 }
             }
@@ -130,6 +118,13 @@ public enum LoadDriver {
         recorded.sort { $0.window < $1.window }
         var effective = configuration
         effective.requests = total.sent
+        let coverage = storyboard.map { walked in
+            LoadReport.Coverage(
+                scenes: (walked.totals.scenes.intersection(total.coverage.scenes).count, walked.totals.scenes.count),
+                segues: (walked.totals.segues.intersection(total.coverage.segues).count, walked.totals.segues.count),
+                unwinds: (walked.totals.unwinds.intersection(total.coverage.unwinds).count, walked.totals.unwinds.count)
+            )
+        }
         return LoadReport(
             configuration: effective,
             outcomes: total.outcomes,
@@ -140,7 +135,8 @@ public enum LoadDriver {
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
             latencyHistogram: total.latency,
             memory: LoadReport.Memory(idle: idleMemory, end: ResidentMemory.read()),
-            recording: recorded.isEmpty ? nil : JournalRecording(command: effective.replayCommand, windows: recorded)
+            recording: recorded.isEmpty ? nil : JournalRecording(command: effective.replayCommand, windows: recorded, requests: effective.requests),
+            coverage: coverage
         )
     }
 
@@ -149,7 +145,7 @@ public enum LoadDriver {
     private static func open(
         _ id: WindowID,
         scenario: Scenario,
-        storyboard: (catalog: SceneCatalog, initial: String)?,
+        storyboard: StoryboardLoad.Walked?,
         application: Application
     ) async throws -> OpenWindow {
         // deep-link-race opens its windows through the application (links are routed by it).
@@ -178,10 +174,10 @@ public enum LoadDriver {
     private static func runWindow(
         _ open: OpenWindow,
         scenario: Scenario,
-        storyboard: (catalog: SceneCatalog, initial: String)?,
+        storyboard: StoryboardLoad.Walked?,
         application: Application,
         configuration: LoadConfiguration,
-        requestsPerTask: Int,
+        windowIndex: Int,
         progress: Progress?
     ) async throws -> WindowResult {
         let window = open.window
@@ -197,10 +193,11 @@ public enum LoadDriver {
         let tally = await withTaskGroup(of: Tally.self) { group in
             for task in 0..<configuration.tasks {
                 let seed = configuration.seed &+ id.rawValue &* 1_000_003 &+ UInt64(task) &* 7919
+                let requestsPerTask = configuration.requests(forTask: task, ofWindow: windowIndex)
                 group.addTask {
                     if let storyboard {
                         return await StoryboardLoad.walk(
-                            window: window, catalog: storyboard.catalog, seed: seed, count: requestsPerTask,
+                            window: window, tappable: storyboard.tappable, seed: seed, count: requestsPerTask,
                             cancelRate: configuration.cancelRate, policy: configuration.policy,
                             sequential: sequential, progress: progress
                         )
@@ -282,7 +279,10 @@ public enum LoadDriver {
         while made < count {
             if sequential { await settle(window) }
             if made == closeAt { await window.close() }
-            let operation = LoadOperation.next(for: scenario, roll: rng.next() % 100)
+            var next = LoadOperation.next(for: scenario, roll: rng.next() % 100)
+            // The last request of a task is never a double tap's two: the run's count is exact.
+            if case .doubleTap(let identifier) = next, count - made == 1 { next = .segue(identifier) }
+            let operation = next
             let cancel = rng.next() < cancelThreshold
             let top = await navigation.topViewController
             let started = clock.now

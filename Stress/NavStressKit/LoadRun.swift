@@ -17,8 +17,14 @@ public struct LoadConfiguration: Sendable, Hashable {
     public var policy: BusyPolicy = .enqueue
     /// The seed of every random choice.
     public var seed: UInt64 = 42
-    /// A storyboard to walk instead of the scenario's scenes (`--storyboard FILE`).
+    /// A storyboard file or app folder to walk instead of the scenario's scenes
+    /// (`--storyboard FILE|DIR`).
     public var storyboard: String?
+    /// The scene a storyboard run starts from (`--initial ID`: element id or storyboard ID of
+    /// any storyboard of the app); `nil`: the initial view controller.
+    public var initial: String?
+    /// Swift and Objective-C sources declaring unwind actions (`--sources DIR`).
+    public var sources: String?
     /// Whether the report keeps every window's journal (`--record FILE`); otherwise it keeps
     /// only the journals of windows that failed (lost a request or broke a guarantee).
     public var recordsEveryWindow = false
@@ -44,9 +50,23 @@ public struct LoadConfiguration: Sendable, Hashable {
     /// Creates the default configuration.
     public init() {}
 
+    /// The requests task `task` of the window at `window` (from 0) makes: the run's requests
+    /// shared out exactly, the first `requests % (windows * tasks)` tasks making one more.
+    /// - Parameters:
+    ///   - task: The task, from 0.
+    ///   - window: The window's index, from 0.
+    /// - Returns: The count (0 when there are more tasks than requests).
+    public func requests(forTask task: Int, ofWindow window: Int) -> Int {
+        let slots = windows * tasks
+        let slot = window * tasks + task
+        return requests / slots + (slot < requests % slots ? 1 : 0)
+    }
+
     /// The command that replays this run.
     public var replayCommand: String {
-        let source = storyboard.map { "--storyboard \"\($0)\"" } ?? "--scenario \(scenario)"
+        var source = storyboard.map { "--storyboard \"\($0)\"" } ?? "--scenario \(scenario)"
+        if let initial { source += " --initial \"\(initial)\"" }
+        if let sources { source += " --sources \"\(sources)\"" }
         return "swift run navstress run \(source) --windows \(windows) --tasks \(tasks) --requests \(requests)"
             + " --cancel-rate \(cancelRate) --policy \(policy.cliName) --seed \(seed)"
     }
@@ -108,6 +128,17 @@ public struct LoadReport: Sendable {
     public var latencyHistogram: LatencyHistogram
     /// Resident memory.
     public var memory: Memory
+    /// What a storyboard run reached: (reached, total) of the app's scenes (instantiated),
+    /// segues (fired: completed) and unwind segues (found a destination).
+    public struct Coverage: Sendable {
+        /// Scenes seen in a window's tree / scenes of the app (references excluded).
+        public var scenes: (reached: Int, total: Int)
+        /// Segues that completed / segues of the app (containment and unwinds excluded).
+        public var segues: (reached: Int, total: Int)
+        /// Unwind segues that found a destination / unwind segues of the app.
+        public var unwinds: (reached: Int, total: Int)
+    }
+
     /// The journals kept: every window's with ``LoadConfiguration/recordsEveryWindow``, else
     /// the failed windows' (`nil` if none).
     public var recording: JournalRecording?
@@ -115,6 +146,8 @@ public struct LoadReport: Sendable {
     public var recordedTo: String?
     /// Why ``recording`` could not be written, if it could not.
     public var recordingError: String?
+    /// What a storyboard run reached (`nil` for a scenario).
+    public var coverage: Coverage?
 
     /// Latency percentiles in nanoseconds (bucket lower bounds, within 6.25%): p50, p99, p99.9.
     public var latency: (p50: Double, p99: Double, p999: Double) {
@@ -127,6 +160,13 @@ public struct LoadReport: Sendable {
 
     /// Whether the run held: nothing lost, no violation.
     public var held: Bool { lost == 0 && windows.allSatisfy(\.violations.isEmpty) }
+
+    /// Whether a storyboard run changed nothing: not one request completed (no segue, tab,
+    /// back, dismiss or traits change), so it checked nothing about the app.
+    public var changedNothing: Bool { configuration.storyboard != nil && outcomes["completed", default: 0] == 0 }
+
+    /// Whether the run passed: it held, and a storyboard run changed something (exit 0).
+    public var passed: Bool { held && !changedNothing }
 
     /// Requests resolved per second.
     public var throughput: Double { seconds > 0 ? Double(configuration.requests - lost) / seconds : 0 }

@@ -9,13 +9,15 @@ public enum NavStress {
         USAGE: navstress <subcommand> [options]
 
         SUBCOMMANDS:
-          run       The load run: a built-in scenario in several windows at once (default).
+          run       The load run: a built-in scenario, or an app's storyboards walked at random
+                    (--storyboard FILE|DIR, with coverage), in several windows at once (default).
           replay    Check a recorded run's journals again (from 'run --record FILE').
           bench     Side-by-side benchmarks in one process and one run.
           inspect   What the loader read from storyboards (--json for DESIGN §11's shape).
           lint      Diagnostics as path:line:column: error|warning: message.
-          graph     The navigation map as Graphviz DOT.
-          drive     Run a script of steps against a storyboard in one window.
+          graph     The navigation map as Graphviz DOT (an app folder: a cluster per storyboard).
+          drive     Run a script of steps and expectations against an app's storyboards in one
+                    window: a flow test for CI (exit 1 when a step or an expectation fails).
 
           See 'navstress <subcommand> --help' for each subcommand's options.
         """

@@ -16,7 +16,9 @@ enum ReplayCommand {
         OPTIONS:
           --json              Print the verdict as one JSON object.
 
-        Exit code 0 when every window held, 1 on a violation, 2 on an unreadable or malformed file.
+        Exit code 0 when every window held, 1 on a violation or a recording cut short (windows,
+        events or commits its header and window lines promised are missing: each is named), 2 on
+        an unreadable or malformed file.
         """
 
     /// What a replay found.
@@ -26,19 +28,29 @@ enum ReplayCommand {
         /// Per window, in the file's order: its commit count and violations.
         var windows: [(window: WindowID, commits: Int, violations: [String])]
 
-        /// Whether every window held.
-        var held: Bool { windows.allSatisfy(\.violations.isEmpty) }
+        /// What the file promised and lacks (``JournalRecording/missing``).
+        var missing: [String] = []
+        /// The windows not checked because their journal is cut short.
+        var cutShort: Set<WindowID> = []
+
+        /// Whether every window held and nothing promised is missing.
+        var held: Bool { windows.allSatisfy(\.violations.isEmpty) && missing.isEmpty }
 
         var text: String {
             var lines = ["navstress replay: \(windows.count) windows recorded by: \(command)"]
+            for problem in missing { lines.append("MISSING     \(problem)") }
             for window in windows {
+                if cutShort.contains(window.window) {
+                    lines.append("\(window.window) not checked (its journal is cut short)")
+                    continue
+                }
                 lines.append(
                     window.violations.isEmpty
                         ? "\(window.window) held (\(window.commits) commits)"
                         : "\(window.window) VIOLATED: " + window.violations.joined(separator: "; ")
                 )
             }
-            lines.append("verdict     \(held ? "held" : "violated")")
+            lines.append("verdict     \(held ? "held" : missing.isEmpty ? "violated" : "incomplete recording")")
             return lines.joined(separator: "\n")
         }
 
@@ -46,7 +58,8 @@ enum ReplayCommand {
             let object: [String: Any] = [
                 "command": command,
                 "held": held,
-                "verdict": held ? "held" : "violated",
+                "verdict": held ? "held" : missing.isEmpty ? "violated" : "incomplete",
+                "missing": missing,
                 "windows": windows.map {
                     ["window": $0.window.rawValue, "commits": $0.commits, "violations": $0.violations] as [String: Any]
                 },
@@ -71,7 +84,13 @@ enum ReplayCommand {
         }
         return Verdict(
             command: recording.command,
-            windows: recording.check().map { ($0.window, $0.report.commits, $0.report.violations) }
+            windows: recording.check().map { checked in
+                // A journal cut short is not checked: its checker would only report the cut.
+                recording.cutShort.contains(checked.window)
+                    ? (checked.window, 0, []) : (checked.window, checked.report.commits, checked.report.violations)
+            },
+            missing: recording.missing,
+            cutShort: recording.cutShort
         )
     }
 

@@ -6,19 +6,32 @@ enum RunCommand {
     static let help = """
         OVERVIEW: Run a built-in scenario in several windows at once and report what held.
 
-        USAGE: navstress run [--scenario NAME | --storyboard FILE] [--windows N] [--tasks N] [--requests N]
-                             [--cancel-rate P] [--policy enqueue|drop-if-busy|replace-pending]
-                             [--seed S] [--record FILE] [--json]
+        USAGE: navstress run [--scenario NAME | --storyboard FILE|DIR [--initial ID] [--sources DIR]]
+                             [--windows N] [--tasks N] [--requests N] [--cancel-rate P]
+                             [--policy enqueue|drop-if-busy|replace-pending] [--seed S]
+                             [--record FILE] [--json]
 
         OPTIONS:
           --scenario NAME     The scenario (default: demo): demo, double-tap, reentrant,
                               present-collision, back-spam, cancel-storm, deep-link-race,
                               multi-window.
-          --storyboard FILE   Walk this storyboard's segues at random instead (initial scene as root).
+          --storyboard FILE|DIR
+                              Walk a storyboard, or an app folder's storyboards as one bundle
+                              (starting from Main, else the only one with an initial view
+                              controller), at random instead: segues and unwinds of controllers
+                              on screen, tab selection, back, dismiss and size-class changes.
+                              A reference that does not resolve is an error (exit 2). The
+                              report gives coverage: scenes instantiated, segues fired and
+                              unwinds that found a destination, each out of the app's.
+          --initial ID        The root scene of a storyboard run: an element id or storyboard
+                              ID of any storyboard of the app (default: the initial controller).
+          --sources DIR       Swift and Objective-C sources declaring the app's unwind actions
+                              (@IBAction), so that unwinds find their destinations.
           --windows N         Windows (default: 4), all open at once; up to 1,024 of them
                               run their load at a time.
           --tasks N           Tasks triggering requests in each window (default: 8).
-          --requests N        Requests in all (default: 20000).
+          --requests N        Requests in all, exactly (default: 20000), shared out among the
+                              windows' tasks.
           --cancel-rate P     Fraction of requests whose task is cancelled (default: 0.1).
           --policy POLICY     Busy policy of every request (default: enqueue).
           --seed S            Seed of every random choice (default: 42).
@@ -30,7 +43,8 @@ enum RunCommand {
         With --windows 1 --tasks 1 the run is sequential: the same seed gives the same journal,
         byte for byte. Progress goes to standard error when it is a terminal.
 
-        Exit code 0 when nothing was lost and every window's checker held, 1 otherwise.
+        Exit code 0 when nothing was lost and every window's checker held, 1 otherwise, and 1
+        for a storyboard run that changed nothing (not one request completed).
         """
 
     /// Where the report's journals go: the `--record` file, else, for a failing run that
@@ -57,7 +71,9 @@ enum RunCommand {
     static func main(_ arguments: [String]) async throws -> NavStressExit {
         let options = try Options(
             arguments,
-            valued: ["scenario", "storyboard", "windows", "tasks", "requests", "cancel-rate", "policy", "seed", "record"],
+            valued: [
+                "scenario", "storyboard", "initial", "sources", "windows", "tasks", "requests", "cancel-rate", "policy", "seed", "record",
+            ],
             flags: ["json", "help"]
         )
         if options.flag("help") {
@@ -68,6 +84,14 @@ enum RunCommand {
         var configuration = LoadConfiguration()
         configuration.scenario = options.string("scenario") ?? configuration.scenario
         configuration.storyboard = options.string("storyboard")
+        if let scenario = options.string("scenario"), configuration.storyboard != nil {
+            throw UsageError("--scenario \(scenario) and --storyboard are two runs: give one of them")
+        }
+        for name in ["initial", "sources"] where options.string(name) != nil && configuration.storyboard == nil {
+            throw UsageError("--\(name) is an option of a storyboard run (--storyboard FILE|DIR)")
+        }
+        configuration.initial = options.string("initial")
+        configuration.sources = options.string("sources")
         configuration.windows = try options.int("windows", default: configuration.windows, in: 1...1_000_000)
         configuration.tasks = try options.int("tasks", default: configuration.tasks, in: 1...10_000)
         configuration.requests = try options.int("requests", default: configuration.requests, in: 1...1_000_000_000)
@@ -93,7 +117,7 @@ enum RunCommand {
             // Asked for a recording and did not get it: that is unreadable output, exit 2.
             throw UsageError(problem)
         }
-        return report.held ? .success : .failure
+        return report.passed ? .success : .failure
     }
 }
 
@@ -123,7 +147,18 @@ extension LoadReport {
         lines.append(String(format: "throughput  %.0f requests/s (%.3f s)", throughput, seconds))
         lines.append(String(format: "latency     p50 %.1f us, p99 %.1f us, p99.9 %.1f us", latency.p50 / 1000, latency.p99 / 1000, latency.p999 / 1000))
         lines.append("memory      " + memoryText)
-        lines.append("verdict     \(held ? "HELD" : "FAILED")")
+        if let coverage {
+            lines.append(
+                "coverage    scenes \(coverage.scenes.reached)/\(coverage.scenes.total) instantiated, segues \(coverage.segues.reached)/\(coverage.segues.total) fired, unwinds \(coverage.unwinds.reached)/\(coverage.unwinds.total) found a destination"
+            )
+        }
+        if changedNothing {
+            lines.append(
+                "verdict     FAILED: changed nothing in \(configuration.requests) requests (not one segue, tab, back, dismiss or traits change completed)\(held ? "; the checker held" : "")"
+            )
+        } else {
+            lines.append("verdict     \(held ? "HELD" : "FAILED")")
+        }
         if !held { lines.append("rerun       \(c.replayCommand)") }
         if let recordedTo { lines.append("recorded    \(recordedTo) (check it again: navstress replay \(recordedTo))") }
         if let recordingError { lines.append("recorded    nothing: \(recordingError)") }
@@ -146,7 +181,18 @@ extension LoadReport {
     /// The report as one JSON object.
     var json: String {
         let object: [String: Any] = [
-            "scenario": configuration.scenario,
+            "scenario": configuration.storyboard == nil ? configuration.scenario : NSNull(),
+            "storyboard": configuration.storyboard ?? NSNull(),
+            "initial": configuration.initial ?? NSNull(),
+            "coverage": coverage.map { coverage in
+                [
+                    "scenes": ["instantiated": coverage.scenes.reached, "total": coverage.scenes.total],
+                    "segues": ["fired": coverage.segues.reached, "total": coverage.segues.total],
+                    "unwinds": ["found_destination": coverage.unwinds.reached, "total": coverage.unwinds.total],
+                ] as [String: Any]
+            } ?? NSNull(),
+            "changed_nothing": changedNothing,
+            "passed": passed,
             "windows": configuration.windows,
             "tasks": configuration.tasks,
             "requests": configuration.requests,

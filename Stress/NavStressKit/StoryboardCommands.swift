@@ -30,12 +30,16 @@ public enum StoryboardCommands {
           -h, --help       Show this help.
         """
     static let graphUsage = """
-        USAGE: navstress graph FILE
+        USAGE: navstress graph FILE|DIR [--sources DIR]
 
-        Prints the storyboard's navigation map as Graphviz DOT.
+        Prints the storyboard's navigation map as Graphviz DOT. An app folder gives one graph
+        with a cluster per storyboard and each storyboard reference drawn to the scene it
+        resolves to (by name across the app, as UIKit resolves it).
 
         OPTIONS:
-          -h, --help  Show this help.
+          --sources DIR  Draw each unwind action to the scenes whose class declares it
+                         (Swift and Objective-C sources).
+          -h, --help     Show this help.
         """
 
     /// `navstress inspect [--json] FILE...`: prints the inspection and returns the exit status.
@@ -146,15 +150,31 @@ public enum StoryboardCommands {
     /// - Returns: Status and outputs.
     public static func runGraph(_ arguments: [String]) -> StoryboardCommandResult {
         var files: [String] = []
-        for argument in arguments {
+        var sources: String?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
             if argument == "-h" || argument == "--help" { return StoryboardCommandResult(status: 0, output: graphUsage + "\n") }
+            if argument == "--sources", index < arguments.count {
+                sources = arguments[index]
+                index += 1
+                continue
+            }
             if argument.hasPrefix("-") { return usageError("graph: unknown option '\(argument)'") }
             files.append(argument)
         }
-        guard files.count == 1 else { return usageError("graph: expected exactly one FILE (see navstress graph --help)") }
+        guard files.count == 1 else { return usageError("graph: expected exactly one FILE or DIR (see navstress graph --help)") }
+        if let sources, AppFolder.kind(of: sources) != .directory { return usageError("graph: --sources '\(sources)' is not a directory") }
         do {
-            let storyboard = try StoryboardLoader.load(contentsOf: URL(fileURLWithPath: files[0]))
-            return StoryboardCommandResult(status: 0, output: StoryboardGraph(storyboard).dot)
+            // An app folder (or a file with --sources): one DOT, a cluster per storyboard.
+            guard AppFolder.kind(of: files[0]) == .directory || sources != nil else {
+                let storyboard = try StoryboardLoader.load(contentsOf: URL(fileURLWithPath: files[0]))
+                return StoryboardCommandResult(status: 0, output: StoryboardGraph(storyboard).dot)
+            }
+            let app = try StoryboardBundle.load([URL(fileURLWithPath: files[0])])
+            let actions = sources.map { UnwindActionScanner.scan(directory: URL(fileURLWithPath: $0)) } ?? [:]
+            return StoryboardCommandResult(status: 0, output: StoryboardGraph(app: app, unwindActions: actions).dot)
         } catch {
             return StoryboardCommandResult(status: 2, errorOutput: error.description + "\n")
         }

@@ -38,6 +38,38 @@ enum DriveStep {
         fields.append(last)
         return fields
     }
+
+    /// Splits the rest of a line into words by white space, a double-quoted word kept whole.
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var rest = Substring(text)
+        while true {
+            rest = rest.drop { $0 == " " || $0 == "\t" }
+            guard !rest.isEmpty else { return words }
+            if rest.first == "\"", let end = rest.dropFirst().firstIndex(of: "\"") {
+                words.append(String(rest[rest.index(after: rest.startIndex)..<end]))
+                rest = rest[rest.index(after: end)...]
+            } else {
+                let end = rest.firstIndex { $0 == " " || $0 == "\t" } ?? rest.endIndex
+                words.append(String(rest[..<end]))
+                rest = rest[end...]
+            }
+        }
+    }
+
+    /// The step lines of a steps file, with their line numbers (from 1): a UTF-8 byte order
+    /// mark is dropped, and LF, CRLF and CR all end a line (a CRLF is one `Character` in
+    /// Swift, so splitting on `"\n"` alone would read a Windows file as one line).
+    static func lines(_ script: String) -> [(number: Int, text: String)] {
+        var text = Substring(script)
+        if text.first == "\u{FEFF}" { text = text.dropFirst() }
+        var lines: [(number: Int, text: String)] = []
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let line = stripComment(String(raw)).trimmingCharacters(in: .whitespaces)
+            if !line.isEmpty { lines.append((index + 1, line)) }
+        }
+        return lines
+    }
 }
 
 /// What one step did.
@@ -48,6 +80,15 @@ struct DriveResult {
     var error: String?
     /// The element id of the top-most visible content controller after the step.
     var top: String?
+    /// Whether the step was an `expect` step (a failed one fails the run, `--keep-going` or not).
+    var isExpectation = false
+
+    init(outcome: String, error: String? = nil, top: String? = nil, isExpectation: Bool = false) {
+        self.outcome = outcome
+        self.error = error
+        self.top = top
+        self.isExpectation = isExpectation
+    }
 
     func jsonLine(step: Int, line: String, snapshot: WindowSnapshot) -> String {
         let encoder = JSONEncoder()
@@ -65,35 +106,44 @@ struct DriveResult {
     }
 }
 
-/// Runs `drive` steps against one window built from a storyboard.
+/// Runs `drive` steps against one window built from an app's storyboards.
 struct StoryboardDriver {
-    let storyboard: Storyboard
+    let app: StoryboardApp
     let registry: ClassRegistry
     let window: Window
-    let catalog: SceneCatalog
 
+    /// A driver of one storyboard, its references resolved beside its file.
     init(storyboard: Storyboard, registry: ClassRegistry, traits: Traits) {
-        self.storyboard = storyboard
-        self.registry = registry
-        self.window = Window(configuration: Window.Configuration(transitionDuration: .zero, traits: traits))
-        let directory = storyboard.file.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
-        self.catalog = storyboard.catalog(registry: registry, directory: directory)
+        var scenesByID: [String: [(storyboard: Storyboard, scene: StoryboardScene)]] = [:]
+        for scene in storyboard.scenes { scenesByID[scene.controllerID, default: []].append((storyboard, scene)) }
+        let app = StoryboardApp(bundle: StoryboardBundle(storyboards: [storyboard]), main: storyboard, scenesByID: scenesByID)
+        self.init(app: app, registry: registry, traits: traits)
     }
 
-    /// Instantiates the initial scene (an element id or a storyboard identifier) as the root.
-    func start(initial: String) async throws {
-        let id = storyboard.scene(controllerID: initial)?.controllerID ?? storyboard.scene(storyboardIdentifier: initial)?.controllerID
-        guard let id, let root = catalog.instantiate(id, in: window) else {
-            throw UsageError("no scene '\(initial)' in \(storyboard.file ?? "the storyboard")")
+    /// A driver of an app (``StoryboardApp``): SOURCE names any scene of any of its storyboards.
+    init(app: StoryboardApp, registry: ClassRegistry, traits: Traits) {
+        self.app = app
+        self.registry = registry
+        self.window = Window(configuration: Window.Configuration(transitionDuration: .zero, traits: traits))
+    }
+
+    /// Instantiates the initial scene (an element id or a storyboard identifier of the main
+    /// storyboard, else of any storyboard of the app; `nil`: the main storyboard's initial
+    /// controller) as the root.
+    func start(initial: String?) async throws {
+        let start = try app.initialScene(initial)
+        let catalog = app.catalog(for: start.storyboard, registry: registry)
+        guard let root = catalog.instantiate(start.scene.controllerID, in: window) else {
+            throw UsageError("no scene '\(initial ?? start.scene.controllerID)' in \(start.storyboard.file ?? "the storyboard")")
         }
         try await window.setRootViewController(root, animated: false)
     }
 
-    /// Runs one step line.
-    func run(_ line: String) async -> DriveResult {
+    /// Runs one step line; `previous` is the outcome of the last step that was not an `expect`.
+    func run(_ line: String, previous: (step: Int, outcome: String)? = nil) async -> DriveResult {
         var result: DriveResult
         do {
-            result = try await execute(line)
+            result = try await execute(line, previous: previous)
         } catch let error as NavigationError {
             result = DriveResult(outcome: "failed", error: error.message)
         } catch let error as DriveFailure {
@@ -109,7 +159,7 @@ struct StoryboardDriver {
         let reason: String
     }
 
-    private func execute(_ line: String) async throws -> DriveResult {
+    private func execute(_ line: String, previous: (step: Int, outcome: String)?) async throws -> DriveResult {
         let verb = line.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
         func args(_ count: Int) throws -> [String] {
             guard let fields = DriveStep.fields(line, count: count + 1) else {
@@ -162,15 +212,76 @@ struct StoryboardDriver {
             return DriveResult(outcome: Self.name(try await window.setTraits(traits)))
         case "handles":
             let fields = try args(2)
-            if storyboard.scene(controllerID: fields[0]) != nil {
+            if app.scenesByID[fields[0]] != nil {
                 registry.declare(unwindActions: [fields[1]], forScene: fields[0])
             } else {
                 registry.declare(unwindActions: [fields[1]], forClass: fields[0])
             }
             return DriveResult(outcome: "completed")
+        case "expect":
+            var result = DriveResult(outcome: "completed", isExpectation: true)
+            if let reason = try await expectation(line, previous: previous) {
+                result.outcome = "failed"
+                result.error = reason
+            }
+            return result
         default:
             throw DriveFailure(reason: "unknown step '\(verb)'")
         }
+    }
+
+    /// Checks an `expect` step: `nil` when it holds, else what was found instead.
+    private func expectation(_ line: String, previous: (step: Int, outcome: String)?) async throws -> String? {
+        guard let fields = DriveStep.fields(line, count: 3) else {
+            throw DriveFailure(reason: "expect takes top ID-OR-CLASS, outcome OUTCOME or stack ID-OR-CLASS...")
+        }
+        let snapshot = await window.snapshot()
+        switch fields[1] {
+        case "top":
+            let expected = fields[2]
+            guard let id = Self.topPath(snapshot).last, let node = snapshot.controller(id) else {
+                return "expected top \(expected), the window has no root"
+            }
+            return matches(node, expected) ? nil : "expected top \(expected), top is \(describe(node))"
+        case "outcome":
+            let names = ["completed", "vetoed", "noDestination", "failed"]
+            guard names.contains(fields[2]) else {
+                throw DriveFailure(reason: "expect outcome takes \(names.joined(separator: ", ")), not '\(fields[2])'")
+            }
+            guard let previous else { return "expected outcome \(fields[2]), but no step ran before" }
+            return previous.outcome == fields[2] ? nil : "expected outcome \(fields[2]), step \(previous.step) was \(previous.outcome)"
+        case "stack":
+            let expected = DriveStep.words(fields[2])
+            var navigation: ControllerSnapshot?
+            for id in Self.topPath(snapshot) where snapshot.controller(id)?.kind == .navigation {
+                navigation = snapshot.controller(id)
+            }
+            guard let navigation else {
+                return "expected stack \(expected.joined(separator: " ")), no navigation controller on the top path"
+            }
+            let stack = navigation.children
+            let holds = stack.count == expected.count && zip(stack, expected).allSatisfy { matches($0, $1) }
+            return holds ? nil : "expected stack \(expected.joined(separator: " ")), the stack is \(stack.map(describe).joined(separator: " "))"
+        default:
+            throw DriveFailure(reason: "expect takes top, outcome or stack, not '\(fields[1])'")
+        }
+    }
+
+    /// Whether a controller is the one `name` names: its scene's element id, storyboard ID or
+    /// custom class (or, without one, its class name).
+    private func matches(_ node: ControllerSnapshot, _ name: String) -> Bool {
+        if node.scene == name || node.className == name { return true }
+        guard let scene = node.scene, let scenes = app.scenesByID[scene] else { return false }
+        return scenes.contains { $0.scene.storyboardIdentifier == name || $0.scene.customClass == name }
+    }
+
+    /// `id (Class)` for messages.
+    private func describe(_ node: ControllerSnapshot) -> String {
+        let scene = node.scene.flatMap { app.scenesByID[$0]?.first?.scene }
+        let name = scene?.customClass ?? node.className
+        var text = node.scene ?? "\(node.id)"
+        if let identifier = scene?.storyboardIdentifier { text += " '\(identifier)'" }
+        return text + " (\(name))"
     }
 
     static func name(_ outcome: TransitionOutcome) -> String {
@@ -181,15 +292,42 @@ struct StoryboardDriver {
         }
     }
 
-    /// The most recent controller in the tree whose scene is `name` (element id) or whose
-    /// storyboard identifier is `name`.
+    /// The controller SOURCE names, currently in the tree: an element id of a scene of the app,
+    /// else a storyboard identifier (any storyboard of the app), else a custom class name that
+    /// only one scene in the tree has. Among instances of one scene, the most recent wins.
     private func controller(_ name: String) async throws -> any ViewController {
         let snapshot = await window.snapshot()
-        let sceneIDs = Set([name] + storyboard.scenes.filter { $0.storyboardIdentifier == name }.map(\.controllerID))
-        guard let match = snapshot.allControllers.filter({ $0.scene.map(sceneIDs.contains) ?? false }).max(by: { $0.id < $1.id }),
+        let all = snapshot.allControllers
+        var sceneIDs: Set<String> = [name]
+        var how = "element id"
+        if app.scenesByID[name] == nil {
+            let byIdentifier = app.bundle.scenes(storyboardIdentifier: name).map(\.scene.controllerID)
+            if !byIdentifier.isEmpty {
+                sceneIDs = Set(byIdentifier)
+                how = "storyboard ID"
+            } else {
+                // A class: the scenes in the tree whose custom class it is.
+                let inTree = Set(all.compactMap(\.scene))
+                let candidates = inTree.filter { id in app.scenesByID[id]?.contains { $0.scene.customClass == name } ?? false }
+                if candidates.count > 1 {
+                    let listed = candidates.sorted().map { id in all.last(where: { $0.scene == id }).map(describe) ?? id }
+                    throw DriveFailure(reason: "class '\(name)' is ambiguous: \(candidates.count) scenes in the window's tree have it (\(listed.joined(separator: ", "))); name one by element id or storyboard ID")
+                }
+                if !candidates.isEmpty {
+                    sceneIDs = candidates
+                    how = "class"
+                }
+            }
+        }
+        guard let match = all.filter({ $0.scene.map(sceneIDs.contains) ?? false }).max(by: { $0.id < $1.id }),
             let controller = await find(match.id)
         else {
-            throw DriveFailure(reason: "no controller '\(name)' in the window's tree")
+            let known = app.scenesByID[name] != nil || how != "element id"
+            throw DriveFailure(
+                reason: known
+                    ? "no controller '\(name)' (\(how)) in the window's tree"
+                    : "no controller '\(name)' in the window's tree (no scene of the app has that element id, storyboard ID or class)"
+            )
         }
         return controller
     }

@@ -2,13 +2,73 @@ import Foundation
 import NavigationRuntime
 import NavigationRuntimeTesting
 
-/// `navstress run --storyboard FILE`: a seeded random walk over a storyboard's segues and
-/// unwinds in several windows at once. Each step triggers a random segue of a random controller
-/// on screen (as its control would), or goes back, or dismisses.
+/// `navstress run --storyboard FILE|DIR`: a seeded random walk over an app's storyboards in
+/// several windows at once. Each step does what a user can do on screen: triggers a random
+/// segue (unwinds included) of a random controller on screen, as its control would; selects
+/// a tab of the innermost tab bar on the top path; goes back; dismisses the last presented
+/// controller; or turns the device (the window's horizontal size class).
 enum StoryboardLoad {
+    /// The app a storyboard run walks, loaded once per run: every storyboard parsed once (a
+    /// referenced one is instantiated from the bundle, never read again), the root scene's
+    /// catalog shared by every window, the unwind declarations of the sources.
+    struct Walked: Sendable {
+        let catalog: SceneCatalog
+        let initial: String
+        /// What coverage counts against.
+        let totals: Coverage
+        /// The scenes that have segues (unwinds included) a control can trigger.
+        let tappable: Set<String>
+    }
+
+    /// Scenes, segues and unwinds: each as a set of keys, so tallies merge by union.
+    struct Coverage: Sendable, Hashable {
+        /// Scene element ids seen in a window's tree.
+        var scenes: Set<String> = []
+        /// `sceneID/segueID` of segues (not unwinds) that completed.
+        var segues: Set<String> = []
+        /// `sceneID/segueID` of unwind segues that found a destination (completed).
+        var unwinds: Set<String> = []
+
+        mutating func merge(_ other: Coverage) {
+            scenes.formUnion(other.scenes)
+            segues.formUnion(other.segues)
+            unwinds.formUnion(other.unwinds)
+        }
+    }
+
+    /// Loads the app of a storyboard run.
+    /// - Throws: ``UsageError`` (exit 2): see ``StoryboardApp/load(_:storyboardName:)``; an
+    ///   unknown `--initial`; a `--sources` that is not a folder.
+    static func load(_ configuration: LoadConfiguration) throws(UsageError) -> Walked? {
+        guard let path = configuration.storyboard else { return nil }
+        let app = try StoryboardApp.load(path)
+        let registry = ClassRegistry()
+        if let sources = configuration.sources {
+            guard AppFolder.kind(of: sources) == .directory else { throw UsageError("--sources '\(sources)' is not a directory") }
+            registry.declare(scanned: UnwindActionScanner.scan(directory: URL(fileURLWithPath: sources)))
+        }
+        let start = try app.initialScene(configuration.initial)
+        var totals = Coverage()
+        var tappable = Set<String>()
+        for storyboard in app.bundle.all {
+            for scene in storyboard.scenes where scene.reference == nil {
+                totals.scenes.insert(scene.controllerID)
+                for segue in scene.segues where !segue.kind.isContainment {
+                    tappable.insert(scene.controllerID)
+                    if segue.kind == .unwind {
+                        totals.unwinds.insert(scene.controllerID + "/" + segue.id)
+                    } else {
+                        totals.segues.insert(scene.controllerID + "/" + segue.id)
+                    }
+                }
+            }
+        }
+        return Walked(catalog: app.catalog(for: start.storyboard, registry: registry), initial: start.scene.controllerID, totals: totals, tappable: tappable)
+    }
+
     static func walk(
         window: Window,
-        catalog: SceneCatalog,
+        tappable: Set<String>,
         seed: UInt64,
         count: Int,
         cancelRate: Double,
@@ -26,35 +86,61 @@ enum StoryboardLoad {
             let pick = rng.next()
             let cancel = rng.next() < cancelThreshold
             let snapshot = await window.snapshot()
+            for node in snapshot.allControllers { if let scene = node.scene { tally.coverage.scenes.insert(scene) } }
             let path = StoryboardDriver.topPath(snapshot)
             // Any controller on screen whose scene has segues can be tapped.
-            let onScreen = snapshot.allControllers.filter { $0.appearance == .appeared && $0.scene != nil }
-            var top: (any ViewController)?
+            let onScreen = snapshot.allControllers.filter { $0.appearance == .appeared && $0.scene.map(tappable.contains) ?? false }
+            var tapped: (any ViewController)?
             if !onScreen.isEmpty {
-                top = await window.controller(onScreen[Int(pick % UInt64(onScreen.count))].id)
-            } else if let id = path.last {
-                top = await window.controller(id)
+                tapped = await window.controller(onScreen[Int(pick % UInt64(onScreen.count))].id)
             }
             var navigation: NavigationController?
-            for id in path.reversed() {
-                if let found = await window.controller(id) as? NavigationController {
-                    navigation = found
-                    break
+            var tabBar: (controller: TabBarController, tabs: Int)?
+            for id in path {
+                guard let node = snapshot.controller(id) else { continue }
+                if node.kind == .navigation, node.children.count > 1 {
+                    navigation = await window.controller(id) as? NavigationController
+                }
+                if node.kind == .tabBar, node.children.count > 1, let found = await window.controller(id) as? TabBarController {
+                    tabBar = (found, node.children.count)
                 }
             }
-            let segues = top?.context.scene?.segues ?? []
+            var presented: (any ViewController)?
+            if let id = StoryboardDriver.lastPresented(snapshot) { presented = await window.controller(id) }
+            let segues = tapped?.context.scene?.segues ?? []
+            let segue = segues.isEmpty ? nil : segues[Int((pick >> 20) % UInt64(segues.count))]
+            let otherTraits = snapshot.traits.horizontalSizeClass == .compact ? Traits.regular : Traits.compact
+            // What this step does: the rolled action if it can be done, else a segue, else a turn.
+            enum Action { case segue, tab, back, dismiss, traits }
+            var action: Action
+            switch roll {
+            case ..<60: action = .segue
+            case ..<70: action = .tab
+            case ..<82: action = .back
+            case ..<94: action = .dismiss
+            default: action = .traits
+            }
+            switch action {
+            case .segue where segue == nil, .tab where tabBar == nil, .back where navigation == nil, .dismiss where presented == nil:
+                action = segue == nil ? .traits : .segue
+            default: break
+            }
+            let tabIndex = tabBar.map { Int((pick >> 40) % UInt64($0.tabs)) } ?? 0
             // Storyboard segues are triggered by their controls (shouldPerform consulted).
-            let body: @Sendable () async throws -> TransitionOutcome = { [top, navigation] in
-                if roll < 70, let top, !segues.isEmpty {
-                    let segue = segues[Int((pick >> 20) % UInt64(segues.count))]
-                    let name = segue.identifier ?? segue.elementID ?? ""
-                    return try await top.triggerSegue(withIdentifier: name, animated: false, policy: policy)
+            let body: @Sendable () async throws -> TransitionOutcome = { [tapped, navigation, tabBar, presented, action] in
+                switch action {
+                case .segue:
+                    guard let tapped, let segue else { return .noChange }
+                    return try await tapped.triggerSegue(withIdentifier: segue.identifier ?? segue.elementID ?? "", animated: false, policy: policy)
+                case .tab:
+                    return try await tabBar?.controller.selectTab(at: tabIndex, animated: false, policy: policy) ?? .noChange
+                case .back:
+                    return try await navigation?.popViewController(animated: false, policy: policy) ?? .noChange
+                case .dismiss:
+                    return try await presented?.dismiss(animated: false, policy: policy) ?? .noChange
+                case .traits:
+                    return try await window.setTraits(otherTraits, policy: policy)
                 }
-                if roll < 85, let navigation {
-                    return try await navigation.popViewController(animated: false, policy: policy)
-                }
-                guard let top else { return .noChange }
-                return try await top.dismiss(animated: false, policy: policy)
             }
             let started = clock.now
             let result =
@@ -64,7 +150,12 @@ enum StoryboardLoad {
             tally.sent += 1
             progress?.add(1)
             LoadDriver.record(result, into: &tally)
+            if action == .segue, case .success(.completed) = result, let segue, let scene = tapped?.context.scene?.identifier {
+                let key = scene + "/" + (segue.elementID ?? "")
+                if case .unwind = segue.kind { tally.coverage.unwinds.insert(key) } else { tally.coverage.segues.insert(key) }
+            }
         }
+        for node in await window.snapshot().allControllers { if let scene = node.scene { tally.coverage.scenes.insert(scene) } }
         return tally
     }
 }

@@ -180,4 +180,89 @@ import Testing
         #expect(await NavStress.main(["replay", file.path]) == 2)
         #expect(await NavStress.main(["run", "--record"]) == 2)
     }
+
+    /// A two-window recording's lines (header, then each window's line and events).
+    static func twoWindowLines() async throws -> [String] {
+        var configuration = Self.sequential(.demo)
+        configuration.windows = 2
+        configuration.requests = 200
+        let recording = try await Self.recording(configuration)
+        #expect(recording.requests == 200)
+        let text = String(decoding: try recording.jsonLines(), as: UTF8.self)
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    static func replay(lines: [String], trailingNewline: Bool = true) async throws -> (ReplayCommand.Verdict, Int32) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("navstress-cut-\(UInt64.random(in: 0...UInt64.max)).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data((lines.joined(separator: "\n") + (trailingNewline ? "\n" : "")).utf8).write(to: file)
+        let verdict = try ReplayCommand.verdict(file: file.path)
+        return (verdict, await NavStress.main(["replay", file.path]))
+    }
+
+    @Test func recordingHeader_promisesWindowsAndRequests_andWindowLinesTheirCounts() async throws {
+        let lines = try await Self.twoWindowLines()
+        let header = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(header["windows"] as? [Int] == [1, 2])
+        #expect(header["requests"] as? Int == 200)
+        let window = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+        let second = try #require(lines.firstIndex { $0.hasPrefix(#"{"commits":"#) && $0.hasSuffix(#""window":2}"#) })
+        #expect(window["events"] as? Int == second - 2)
+        let (verdict, status) = try await Self.replay(lines: lines)
+        #expect(verdict.missing == [])
+        #expect(verdict.held)
+        #expect(status == 0)
+    }
+
+    @Test func truncatedRecordings_failWithExit1_andSayWhatIsMissing() async throws {
+        let lines = try await Self.twoWindowLines()
+        let second = try #require(lines.firstIndex { $0.hasPrefix(#"{"commits":"#) && $0.hasSuffix(#""window":2}"#) })
+        let firstWindow = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+        let events = try #require(firstWindow["events"] as? Int)
+        let commits = try #require(firstWindow["commits"] as? Int)
+
+        // Cut right after the header.
+        var (verdict, status) = try await Self.replay(lines: [lines[0]])
+        #expect(verdict.missing == ["2 of 2 windows promised by the header are not in the file (W1, W2)"])
+        #expect(!verdict.held)
+        #expect(verdict.text.hasSuffix("verdict     incomplete recording"))
+        #expect(status == 1)
+
+        // A whole window missing.
+        (verdict, status) = try await Self.replay(lines: Array(lines[..<second]))
+        #expect(verdict.missing == ["1 of 2 windows promised by the header are not in the file (W2)"])
+        #expect(verdict.windows.map(\.violations) == [[]])
+        #expect(status == 1)
+
+        // W1's journal cut after ten events, inside the eleventh line (no newline at the end).
+        let cut = Array(lines[..<12]) + [String(lines[12].prefix(20))]
+        (verdict, status) = try await Self.replay(lines: cut, trailingNewline: false)
+        let keptCommits = lines[2..<12].count { $0.contains(#"{"committed":"#) }
+        #expect(verdict.missing == [
+            "the file ends inside line 13 (cut in the middle of a line)",
+            "1 of 2 windows promised by the header are not in the file (W2)",
+            "W1: 10 of \(events) events, \(keptCommits) of \(commits) commits (its journal is cut short)",
+        ])
+        #expect(verdict.cutShort == [WindowID(1)])
+        #expect(verdict.text.contains("W1 not checked (its journal is cut short)"))
+        #expect(status == 1)
+
+        // One commit line of W1 removed (the rest intact): the count no longer matches.
+        let commit = try #require(lines[2..<second].firstIndex { $0.contains(#"{"committed":"#) })
+        var withoutCommit = lines
+        withoutCommit.remove(at: commit)
+        (verdict, status) = try await Self.replay(lines: withoutCommit)
+        #expect(verdict.missing == ["W1: \(events - 1) of \(events) events, \(commits - 1) of \(commits) commits (its journal is cut short)"])
+        #expect(status == 1)
+
+        // A recording written before the promises (no counts) reads as before.
+        let old = lines.map { line in
+            line.replacingOccurrences(of: #","windows":[1,2]"#, with: "")
+                .replacingOccurrences(of: #"^\{"commits":[0-9]+,"events":[0-9]+,"#, with: "{", options: .regularExpression)
+        }
+        #expect(!old[1].contains("events"))
+        (verdict, status) = try await Self.replay(lines: Array(old[..<second]))
+        #expect(verdict.missing == [])
+        #expect(status == 0)
+    }
 }

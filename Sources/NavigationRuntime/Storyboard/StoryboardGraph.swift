@@ -7,15 +7,26 @@
 /// identifier; relationships and embeds are dashed; unwind segues are dotted edges to one
 /// ellipse per unwind action. Destinations the storyboard lacks appear as dotted boxes.
 public struct StoryboardGraph: Sendable {
-    /// The storyboard drawn.
+    /// The storyboard drawn (an app's first storyboard when the graph is of an app).
     public var storyboard: Storyboard
+    /// The app drawn, when the graph is of an app (``init(app:unwindActions:)``).
+    public var app: StoryboardBundle?
+    /// Class name → the unwind actions it declares (``UnwindActionScanner``): unwind edges go
+    /// to the scenes of those classes.
+    public var unwindActions: [String: Set<String>]
 
     /// Creates the graph of a storyboard.
     /// - Parameter storyboard: The storyboard.
-    public init(_ storyboard: Storyboard) { self.storyboard = storyboard }
+    public init(_ storyboard: Storyboard) {
+        self.storyboard = storyboard
+        self.app = nil
+        self.unwindActions = [:]
+    }
 
-    /// The DOT text, deterministic for a given storyboard (document order).
+    /// The DOT text, deterministic for a given storyboard (document order); for an app, see
+    /// ``init(app:unwindActions:)``.
     public var dot: String {
+        if let app { return appDot(app) }
         var lines: [String] = []
         let name = storyboard.file.map { String($0.split(separator: "/").last ?? "") } ?? "storyboard"
         lines.append("digraph \(Self.quoted(name)) {")

@@ -1,0 +1,152 @@
+import Foundation
+import NavigationRuntime
+
+/// An app's storyboards as `drive` and `run --storyboard` load them: a file or an app folder
+/// made into one ``StoryboardBundle``, every reference checked before anything runs, and the
+/// storyboard the app starts from chosen.
+///
+/// A folder is the app (issue 13, "an app is the unit"): its initial storyboard is the one
+/// `--storyboard NAME` names, else the one named `Main` (Xcode's `UIMainStoryboardFile` by
+/// default), else the only one with an initial view controller; anything else is ambiguous
+/// and refused. A reference that does not resolve, or a chain of references that comes back
+/// on itself, is refused with its location (UIKit would raise or recurse at run time; a
+/// placeholder controller would hide it).
+struct StoryboardApp: Sendable {
+    /// Every storyboard of the app, parsed once.
+    let bundle: StoryboardBundle
+    /// The storyboard the app starts from.
+    let main: Storyboard
+    /// Scenes by their controller's element id, across the app (an id may repeat across files).
+    let scenesByID: [String: [(storyboard: Storyboard, scene: StoryboardScene)]]
+
+    /// Loads `path` (a storyboard file or an app folder).
+    ///
+    /// - Parameters:
+    ///   - path: A `.storyboard` file or a folder.
+    ///   - storyboardName: The initial storyboard's name in a folder (`--storyboard NAME`).
+    /// - Throws: ``UsageError`` (exit 2): an unreadable path, a file that is not a storyboard,
+    ///   no or an ambiguous initial storyboard, an unresolvable reference or a reference cycle
+    ///   (`FILE:line:col: message`).
+    static func load(_ path: String, storyboardName: String? = nil) throws(UsageError) -> StoryboardApp {
+        let url = URL(fileURLWithPath: path)
+        let isFolder = AppFolder.kind(of: path) == .directory
+        let bundle: StoryboardBundle
+        do {
+            if isFolder {
+                bundle = try StoryboardBundle.load([url])
+            } else {
+                bundle = try Self.fileBundle(url)
+            }
+        } catch {
+            throw UsageError(Self.located(error))
+        }
+        if let unresolved = bundle.unresolvedReferences().first {
+            throw UsageError(Self.located(unresolved))
+        }
+        let main: Storyboard
+        if !isFolder {
+            guard let only = bundle.storyboards.first else { throw UsageError("\(path): no storyboard") }
+            if let storyboardName { throw UsageError("--storyboard \(storyboardName): \(path) is a file, not an app folder") }
+            main = only
+        } else if let storyboardName {
+            guard let named = bundle.storyboard(named: storyboardName) else {
+                throw UsageError("\(path) has no storyboard named '\(storyboardName)' (it has: \(bundle.names.joined(separator: ", ")))")
+            }
+            main = named
+        } else if let named = bundle.storyboard(named: "Main") {
+            main = named
+        } else {
+            let candidates = Self.distinctByName(bundle.storyboards.filter { $0.initialViewControllerID != nil }, in: bundle)
+            guard candidates.count == 1, let only = candidates.first else {
+                let names = candidates.compactMap { $0.file.flatMap(StoryboardBundle.name(ofFile:)) }
+                throw UsageError(
+                    names.isEmpty
+                        ? "\(path): no storyboard has an initial view controller; name one with --initial ID"
+                        : "\(path): which storyboard starts the app? \(names.count) have an initial view controller (\(names.joined(separator: ", "))) and none is named Main: name one with --storyboard NAME"
+                )
+            }
+            main = only
+        }
+        var scenesByID: [String: [(storyboard: Storyboard, scene: StoryboardScene)]] = [:]
+        for storyboard in bundle.all {
+            for scene in storyboard.scenes { scenesByID[scene.controllerID, default: []].append((storyboard, scene)) }
+        }
+        return StoryboardApp(bundle: bundle, main: main, scenesByID: scenesByID)
+    }
+
+    /// A file and the storyboards its references name, transitively, found beside it (each
+    /// parsed once; a name with no file beside it stays unresolved and is reported).
+    private static func fileBundle(_ url: URL) throws(StoryboardError) -> StoryboardBundle {
+        let file = try StoryboardLoader.load(contentsOf: url)
+        let folder = url.deletingLastPathComponent()
+        var supporting: [Storyboard] = []
+        var seen: Set<String> = [StoryboardBundle.name(ofFile: url.path) ?? ""]
+        var pending = file.references.compactMap(\.reference?.storyboardName)
+        while let name = pending.popLast() {
+            guard seen.insert(name).inserted, StoryboardLoader.isValidReferenceName(name) else { continue }
+            let sibling = folder.appendingPathComponent(name + ".storyboard")
+            guard AppFolder.kind(of: sibling.path) == .file else { continue }
+            let loaded = try StoryboardLoader.load(contentsOf: sibling)
+            supporting.append(loaded)
+            pending += loaded.references.compactMap(\.reference?.storyboardName)
+        }
+        return StoryboardBundle(storyboards: [file], supporting: supporting)
+    }
+
+    /// One storyboard per name: the copy resolution uses (localized copies are one storyboard).
+    private static func distinctByName(_ storyboards: [Storyboard], in bundle: StoryboardBundle) -> [Storyboard] {
+        var seen = Set<String>()
+        return storyboards.filter { storyboard in
+            guard let name = storyboard.file.flatMap(StoryboardBundle.name(ofFile:)) else { return true }
+            return seen.insert(name).inserted && bundle.storyboard(named: name)?.file == storyboard.file
+        }
+    }
+
+    /// `FILE:line:col: message`, as much of it as is known.
+    static func located(_ error: StoryboardError) -> String {
+        var prefix = error.file ?? "<storyboard>"
+        if let line = error.line { prefix += ":\(line)" }
+        if let column = error.column { prefix += ":\(column)" }
+        return "\(prefix): \(error.message)"
+    }
+
+    /// The storyboards of the app with their names, for messages.
+    var storyboardNames: [String] { bundle.names }
+
+    /// The scene `name` names as a start (`--initial`): an element id or storyboard identifier of
+    /// the main storyboard, else of any storyboard of the app (a scene reached by a reference is
+    /// followed to its target).
+    func initialScene(_ name: String?) throws(UsageError) -> (storyboard: Storyboard, scene: StoryboardScene) {
+        guard let name = name ?? main.initialViewControllerID else {
+            throw UsageError("\(main.file ?? "the storyboard") has no initial view controller: name one with --initial ID")
+        }
+        let found: (storyboard: Storyboard, scene: StoryboardScene)
+        if let scene = main.scene(controllerID: name) ?? main.scene(storyboardIdentifier: name) {
+            found = (main, scene)
+        } else if let only = scenesByID[name]?.first {
+            found = only
+        } else if let byIdentifier = bundle.scenes(storyboardIdentifier: name).first {
+            found = byIdentifier
+        } else {
+            throw UsageError("no scene '\(name)' (element id or storyboard ID) in \(bundle.storyboards.count == 1 ? main.file ?? "the storyboard" : "the app's storyboards")")
+        }
+        guard found.scene.reference != nil else { return found }
+        do {
+            let resolved = try bundle.resolve(found.scene, in: found.storyboard)
+            return (resolved.storyboard, resolved.scene)
+        } catch {
+            throw UsageError(Self.located(error))
+        }
+    }
+
+    /// A catalog per storyboard, all instantiating referenced scenes from this bundle.
+    func catalog(for storyboard: Storyboard, registry: ClassRegistry) -> SceneCatalog {
+        storyboard.catalog(registry: registry, bundle: bundle)
+    }
+
+    /// The app's scenes that make a controller (not reference placeholders), in bundle order,
+    /// for coverage: every storyboard of the bundle (a file's referenced ones too).
+    var controllerScenes: [StoryboardScene] {
+        bundle.all.flatMap(\.scenes).filter { $0.reference == nil }
+    }
+}
