@@ -8,7 +8,22 @@ extension Storyboard {
     /// Storyboard references are resolved against sibling files when they are instantiated;
     /// one that cannot be resolved becomes a generic controller named `StoryboardReference`.
     public func catalog(registry: ClassRegistry = ClassRegistry(), directory: URL? = nil) -> SceneCatalog {
-        StoryboardCatalogBuilder(storyboard: self, registry: registry, directory: directory).catalog()
+        StoryboardCatalogBuilder(storyboard: self, registry: registry, directory: directory, bundle: nil).catalog()
+    }
+
+    /// The storyboard as a ``SceneCatalog`` whose storyboard references resolve in an app's
+    /// bundle, by storyboard name, as UIKit resolves them (``StoryboardBundle/resolve(_:in:)``).
+    ///
+    /// Every storyboard of the bundle is parsed once, before: instantiating a referenced scene
+    /// reads no file. A reference that cannot be resolved becomes a generic controller named
+    /// `StoryboardReference`; check ``StoryboardBundle/unresolvedReferences()`` first to refuse
+    /// such an app loudly.
+    /// - Parameters:
+    ///   - registry: Factories, performers and unwind declarations.
+    ///   - bundle: The app's storyboards.
+    /// - Returns: The catalog.
+    public func catalog(registry: ClassRegistry = ClassRegistry(), bundle: StoryboardBundle) -> SceneCatalog {
+        bundle.catalogs(registry: registry).catalog(for: self)
     }
 }
 
@@ -17,6 +32,8 @@ struct StoryboardCatalogBuilder: Sendable {
     let storyboard: Storyboard
     let registry: ClassRegistry
     let directory: URL?
+    /// References resolve here when set; else against `directory`.
+    let bundle: StoryboardBundle.Catalogs?
 
     func catalog() -> SceneCatalog {
         SceneCatalog(storyboard.scenes.map(scene(for:)))
@@ -105,6 +122,13 @@ struct StoryboardCatalogBuilder: Sendable {
 
     /// A storyboard reference, resolved against its sibling files when it is instantiated.
     private func reference(_ scene: StoryboardScene, context: ControllerContext) -> any ViewController {
+        if let bundle {
+            guard let resolved = try? bundle.bundle.resolve(scene, in: storyboard) else {
+                return GenericViewController(context: context, className: "StoryboardReference")
+            }
+            return bundle.catalog(for: resolved.storyboard).instantiate(resolved.scene.controllerID, in: context.window)
+                ?? GenericViewController(context: context, className: "StoryboardReference")
+        }
         guard
             let resolved = try? StoryboardLoader.resolveReference(scene, in: storyboard, directory: directory),
             let target = try? StoryboardLoader.load(contentsOf: URL(fileURLWithPath: resolved.file))

@@ -8,7 +8,7 @@ extension StoryboardError {
             case unreadableFile, malformedXML, notAStoryboard, forbiddenDocumentType, forbiddenEntity
             case missingAttribute, missingDestination, missingController, multipleControllers
             case duplicateElementID, segueOutsideScene, relationshipCycle, invalidReferenceName
-            case referencedFileNotFound, referencedIdentifierNotFound
+            case referencedFileNotFound, referencedIdentifierNotFound, referenceCycle
         }
 
         private let storage: Storage
@@ -45,6 +45,9 @@ extension StoryboardError {
         /// A storyboard reference names an identifier (or an initial controller) that the
         /// referenced storyboard does not have.
         public static let referencedIdentifierNotFound = Self(.referencedIdentifierNotFound)
+        /// Storyboard references lead back to themselves (`A -> B -> A`): UIKit would recurse
+        /// until it crashes.
+        public static let referenceCycle = Self(.referenceCycle)
 
         /// The code's name, e.g. `malformedXML`.
         public var description: String { storage.rawValue }

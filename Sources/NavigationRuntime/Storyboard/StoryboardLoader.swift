@@ -16,6 +16,9 @@ public enum StoryboardLoader {
     /// - Throws: ``StoryboardError`` (`.unreadableFile`, `.malformedXML`, `.notAStoryboard`,
     ///   `.forbiddenEntity`, ...).
     public static func load(contentsOf url: URL) throws(StoryboardError) -> Storyboard {
+        if let problem = AppFolder.problem(readingFile: url.path) {
+            throw StoryboardError(.unreadableFile, "cannot read storyboard: the path \(problem)", file: url.path)
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)

@@ -21,6 +21,16 @@ enum StoryboardFixtures {
         return names.filter { $0.hasSuffix(".storyboard") }.sorted().map { directory.appendingPathComponent($0) }
     }()
 
+    /// The folder of the real app checkouts (storyboards plus sources).
+    static let appsDirectory: URL = packageRoot
+        .appendingPathComponent("../shared/fixtures/apps").standardizedFileURL
+
+    /// Every app checkout, sorted by folder name.
+    static let apps: [URL] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: appsDirectory.path)) ?? []
+        return names.filter { !$0.hasSuffix(".md") }.sorted().map { appsDirectory.appendingPathComponent($0) }
+    }()
+
     /// The fixture whose file name contains `fragment`.
     static func named(_ fragment: String) -> URL? { all.first { $0.lastPathComponent.contains(fragment) } }
 

@@ -1,0 +1,102 @@
+// NavigationRuntime: finding an app's files in a checkout.
+
+import Foundation
+
+/// Finds an app's files in a checkout, and names what a path is when it cannot be read.
+///
+/// A folder is searched recursively, without recursion on the call stack (any depth is fine),
+/// skipping what is not the app's own: hidden files and folders, build output (`build`,
+/// `Build`, `DerivedData`, `.build`), dependency managers' folders (`Pods`, `Carthage`,
+/// `node_modules`) and Xcode localization exports (`*.xcloc`). A symbolic link to a file is
+/// followed; a symbolic link to a folder is not (no loops, no files counted twice).
+public enum AppFolder {
+    /// What a path names.
+    public enum Kind: Hashable, Sendable {
+        /// A regular file (after following symbolic links).
+        case file
+        /// A folder (after following symbolic links).
+        case directory
+        /// Nothing is there.
+        case missing
+        /// A symbolic link that leads nowhere or to itself.
+        case brokenLink
+        /// A device, FIFO or socket: never read (it could block).
+        case special
+    }
+
+    /// The folder names a search never enters.
+    public static let skippedFolders: Set<String> = [
+        "Pods", "Carthage", "build", "Build", "DerivedData", "node_modules",
+    ]
+
+    /// What `path` names, following symbolic links.
+    /// - Parameter path: A path.
+    /// - Returns: Its kind.
+    public static func kind(of path: String) -> Kind {
+        let manager = FileManager.default
+        guard let attributes = try? manager.attributesOfItem(atPath: path) else {
+            // A dangling link still has attributes of its own when read without following it.
+            if (try? manager.destinationOfSymbolicLink(atPath: path)) != nil { return .brokenLink }
+            return .missing
+        }
+        var type = attributes[.type] as? FileAttributeType
+        if type == .typeSymbolicLink {
+            let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            guard resolved != path, let target = try? manager.attributesOfItem(atPath: resolved) else { return .brokenLink }
+            type = target[.type] as? FileAttributeType
+            if type == .typeSymbolicLink { return .brokenLink }
+        }
+        switch type {
+        case .typeRegular?: return .file
+        case .typeDirectory?: return .directory
+        default: return .special
+        }
+    }
+
+    /// Whether a folder name is one a search skips.
+    /// - Parameter name: A folder's last path component.
+    /// - Returns: `true` for hidden folders, build output, dependency folders and `*.xcloc`.
+    public static func isSkipped(folderNamed name: String) -> Bool {
+        name.hasPrefix(".") || skippedFolders.contains(name) || name.hasSuffix(".xcloc")
+    }
+
+    /// The regular files under `directory` whose extension is one of `extensions`, sorted by path.
+    /// - Parameters:
+    ///   - directory: The folder to search.
+    ///   - extensions: Extensions without the dot (`["storyboard"]`, `["swift", "m", "h"]`).
+    /// - Returns: The files.
+    public static func files(under directory: URL, extensions: Set<String>) -> [URL] {
+        var found: [URL] = []
+        var pending = [directory]
+        let manager = FileManager.default
+        while let folder = pending.popLast() {
+            guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { continue }
+            for name in names where !name.hasPrefix(".") {
+                let url = folder.appendingPathComponent(name)
+                let isLink = (try? manager.destinationOfSymbolicLink(atPath: url.path)) != nil
+                switch kind(of: url.path) {
+                case .directory:
+                    if !isLink && !isSkipped(folderNamed: name) { pending.append(url) }
+                case .file:
+                    if extensions.contains(url.pathExtension) { found.append(url) }
+                case .missing, .brokenLink, .special:
+                    continue
+                }
+            }
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+
+    /// A one-line reason why `path` cannot be read as a file, or `nil` when it is a regular file.
+    /// - Parameter path: The path.
+    /// - Returns: The reason, e.g. `is a directory`.
+    static func problem(readingFile path: String) -> String? {
+        switch kind(of: path) {
+        case .file: return nil
+        case .directory: return "is a directory"
+        case .missing: return "no such file"
+        case .brokenLink: return "is a symbolic link that leads nowhere (or in a loop)"
+        case .special: return "is not a regular file (a device, FIFO or socket)"
+        }
+    }
+}

@@ -1,0 +1,92 @@
+// NavigationRuntime: an app's storyboards as one bundle.
+
+import Foundation
+
+/// The storyboards of one app, as Xcode puts them into the app's bundle.
+///
+/// Xcode compiles every `.storyboard` of a target into the bundle's top level, whatever folder
+/// it sits in, so UIKit finds a storyboard by name alone: `UIStoryboard(name: "Settings",
+/// bundle: nil)` and a storyboard reference to `Settings` both resolve from anywhere in the app.
+/// A bundle does the same: references resolve by storyboard name across every storyboard it
+/// holds, and localized copies of one storyboard (`Base.lproj/Main.storyboard`,
+/// `en.lproj/Main.storyboard`) are one storyboard for resolution (the `Base.lproj` copy, else
+/// the one outside any `.lproj` folder, else the first by path).
+///
+/// ```swift
+/// let app = try StoryboardBundle.load([URL(fileURLWithPath: "MyApp")])
+/// for storyboard in app.storyboards { ... }
+/// let settings = app.storyboard(named: "Settings")
+/// ```
+public struct StoryboardBundle: Sendable {
+    /// The storyboards the bundle was made for (lint, graph and drive look at these), in the
+    /// order they were given, each folder's files sorted by path.
+    public let storyboards: [Storyboard]
+    /// Storyboards that only resolve references and names (`--bundle DIR`): never linted.
+    public let supporting: [Storyboard]
+    /// Storyboard name → index into ``all``, the copy that resolution uses.
+    private let byName: [String: Int]
+
+    /// Every storyboard: ``storyboards``, then ``supporting``.
+    public var all: [Storyboard] { storyboards + supporting }
+
+    /// Makes a bundle of storyboards already loaded.
+    ///
+    /// A storyboard's name is its file's name without `.storyboard`; one with no file (built in
+    /// Swift) cannot be found by name.
+    /// - Parameters:
+    ///   - storyboards: The storyboards of the app.
+    ///   - supporting: Storyboards that only resolve references.
+    public init(storyboards: [Storyboard], supporting: [Storyboard] = []) {
+        self.storyboards = storyboards
+        self.supporting = supporting
+        var byName: [String: (index: Int, rank: Int, path: String)] = [:]
+        for (index, storyboard) in (storyboards + supporting).enumerated() {
+            guard let file = storyboard.file, let name = Self.name(ofFile: file) else { continue }
+            let rank = Self.localizationRank(file)
+            if let current = byName[name], (current.rank, current.path) <= (rank, file) { continue }
+            byName[name] = (index, rank, file)
+        }
+        self.byName = byName.mapValues(\.index)
+    }
+
+    /// The storyboard UIKit finds by this name (`UIStoryboard(name:bundle:)`, a reference's
+    /// `storyboardName`), or `nil`.
+    /// - Parameter name: The name, without `.storyboard`.
+    /// - Returns: The storyboard.
+    public func storyboard(named name: String) -> Storyboard? {
+        byName[name].map { all[$0] }
+    }
+
+    /// The names of every storyboard the bundle can find, sorted.
+    public var names: [String] { byName.keys.sorted() }
+
+    /// Every scene of the app whose controller has this storyboard identifier, with its
+    /// storyboard, in bundle order.
+    /// - Parameter identifier: A storyboard identifier (`storyboardIdentifier`).
+    /// - Returns: The matches; usually one.
+    public func scenes(storyboardIdentifier identifier: String) -> [(storyboard: Storyboard, scene: StoryboardScene)] {
+        var found: [(storyboard: Storyboard, scene: StoryboardScene)] = []
+        for storyboard in all {
+            for scene in storyboard.scenes where scene.storyboardIdentifier == identifier {
+                found.append((storyboard, scene))
+            }
+        }
+        return found
+    }
+
+    /// The storyboard name of a file: its last path component without `.storyboard`.
+    /// - Parameter file: A path.
+    /// - Returns: The name, or `nil` when the file does not end in `.storyboard`.
+    public static func name(ofFile file: String) -> String? {
+        let last = URL(fileURLWithPath: file).lastPathComponent
+        guard last.hasSuffix(".storyboard"), last.count > ".storyboard".count else { return nil }
+        return String(last.dropLast(".storyboard".count))
+    }
+
+    /// 0 for `Base.lproj`, 1 outside any `.lproj` folder, 2 for another localization.
+    private static func localizationRank(_ file: String) -> Int {
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().lastPathComponent
+        if folder == "Base.lproj" { return 0 }
+        return folder.hasSuffix(".lproj") ? 2 : 1
+    }
+}

@@ -1,0 +1,142 @@
+// Tests: an app's storyboards as one bundle (references by name, localized copies, cycles).
+
+import Foundation
+import NavigationRuntime
+import Testing
+
+@Suite struct StoryboardBundleTests {
+    typealias XML = StoryboardXML
+
+    /// A temporary folder with files at relative paths; removed by the caller.
+    static func folder(_ files: [String: String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sb-bundle-\(UUID().uuidString)")
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    static func placeholder(_ id: String, _ attributes: String) -> String {
+        XML.scene(id, kind: "viewControllerPlaceholder", attributes: attributes)
+    }
+
+    @Test func everyFixtureApp_resolvesEveryReference_acrossFolders() throws {
+        #expect(StoryboardFixtures.apps.count == 4)
+        var counts: [String: Int] = [:]
+        for app in StoryboardFixtures.apps {
+            let bundle = try StoryboardBundle.load([app])
+            #expect(bundle.unresolvedReferences().map(\.description) == [], "\(app.lastPathComponent)")
+            counts[app.lastPathComponent] = bundle.storyboards.count
+        }
+        // SOURCES.md: 5 + 10 + 4 + 4 storyboards.
+        #expect(counts.values.reduce(0, +) == 23)
+        #expect(counts["mssun__passforios"] == 5)
+    }
+
+    @Test func reference_resolvesByNameFromAnotherFolder_asXcodeFlattensTheBundle() throws {
+        let root = try Self.folder([
+            "App/Base.lproj/Main.storyboard": XML.document(
+                initial: "a", XML.scene("a", body: XML.connections(XML.segue("s", to: "p"))),
+                Self.placeholder("p", "storyboardName=\"Search\"")),
+            "Extension/Search.storyboard": XML.document(initial: "x", XML.scene("x", attributes: "customClass=\"SearchController\"")),
+            "Pods/Ignored/Search.storyboard": "not even XML",
+            ".hidden/Broken.storyboard": "not even XML",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let bundle = try StoryboardBundle.load([root])
+        #expect(bundle.names == ["Main", "Search"])
+        let main = try #require(bundle.storyboard(named: "Main"))
+        let resolved = try bundle.resolve(try #require(main.scene(controllerID: "p")), in: main)
+        #expect(resolved.scene.controllerID == "x")
+        #expect(resolved.storyboard.file?.hasSuffix("Extension/Search.storyboard") == true)
+    }
+
+    @Test func localizedCopies_areOneStoryboard_theBaseCopyResolves() throws {
+        let root = try Self.folder([
+            "en.lproj/Main.storyboard": XML.document(initial: "en", XML.scene("en")),
+            "Base.lproj/Main.storyboard": XML.document(initial: "base", XML.scene("base")),
+            "fr.lproj/Main.storyboard": XML.document(initial: "fr", XML.scene("fr")),
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let bundle = try StoryboardBundle.load([root])
+        #expect(bundle.storyboards.count == 3)
+        #expect(bundle.names == ["Main"])
+        #expect(bundle.storyboard(named: "Main")?.initialViewControllerID == "base")
+    }
+
+    @Test func referenceCycle_betweenTwoFiles_isATypedErrorNamingTheChain() throws {
+        let a = try StoryboardLoader.load(
+            xml: XML.document(initial: "pa", Self.placeholder("pa", "storyboardName=\"B\"")), file: "/app/A.storyboard")
+        let b = try StoryboardLoader.load(
+            xml: XML.document(initial: "pb", Self.placeholder("pb", "storyboardName=\"A\"")), file: "/app/B.storyboard")
+        let bundle = StoryboardBundle(storyboards: [a, b])
+        let error = #expect(throws: StoryboardError.self) { try bundle.resolve(try #require(a.scene(controllerID: "pa")), in: a) }
+        #expect(error?.code == .referenceCycle)
+        #expect(error?.message == "storyboard reference cycle A -> B -> A")
+        #expect(error?.file == "/app/A.storyboard")
+        #expect(bundle.unresolvedReferences().map(\.message) == [
+            "storyboard reference cycle A -> B -> A", "storyboard reference cycle B -> A -> B",
+        ])
+    }
+
+    @Test func referenceCycle_ofAStoryboardToItself_andBetweenTwoPlaceholders() throws {
+        let selfReference = try StoryboardLoader.load(
+            xml: XML.document(initial: "p", Self.placeholder("p", "storyboardName=\"Loop\"")), file: "/app/Loop.storyboard")
+        let one = StoryboardBundle(storyboards: [selfReference])
+        #expect(one.unresolvedReferences().map(\.message) == ["storyboard reference cycle Loop -> Loop"])
+        let pair = try StoryboardLoader.load(
+            xml: XML.document(
+                initial: "a",
+                XML.scene("a", body: XML.connections(XML.segue("s", to: "p1"))),
+                Self.placeholder("p1", "referencedIdentifier=\"Two\" storyboardIdentifier=\"One\""),
+                Self.placeholder("p2", "referencedIdentifier=\"One\" storyboardIdentifier=\"Two\"")),
+            file: "/app/Pair.storyboard")
+        let errors = StoryboardBundle(storyboards: [pair]).unresolvedReferences()
+        #expect(errors.map(\.code) == [.referenceCycle, .referenceCycle])
+        #expect(errors.first?.message == "storyboard reference cycle Pair -> Pair -> Pair")
+    }
+
+    @Test func catalog_instantiatesAReferencedScene_withoutReadingAFile() async throws {
+        // The files do not exist: the bundle's parsed storyboards are all the catalog reads.
+        let main = try StoryboardLoader.load(
+            xml: XML.document(
+                initial: "nav",
+                XML.scene("nav", kind: "navigationController", body: XML.connections(XML.segue("r", to: "p", kind: "relationship", "relationship=\"rootViewController\""))),
+                Self.placeholder("p", "storyboardName=\"Settings\" referencedIdentifier=\"Prefs\"")),
+            file: "/nowhere/Main.storyboard")
+        let settings = try StoryboardLoader.load(
+            xml: XML.document(XML.scene("prefs", attributes: "storyboardIdentifier=\"Prefs\" customClass=\"PrefsController\"")),
+            file: "/nowhere/Settings.storyboard")
+        let bundle = StoryboardBundle(storyboards: [main, settings])
+        let window = Window(configuration: Window.Configuration(transitionDuration: .zero))
+        let root = try #require(main.catalog(bundle: bundle).instantiate("nav", in: window))
+        try await window.setRootViewController(root, animated: false)
+        let snapshot = await window.snapshot()
+        #expect(snapshot.root?.children.map(\.scene) == ["prefs"])
+        #expect(snapshot.root?.children.map(\.className) == ["PrefsController"])
+        await window.close()
+    }
+
+    @Test func paths_thatAreNotStoryboards_areNamedForWhatTheyAre() throws {
+        let root = try Self.folder(["Sources/a.swift": "let x = 1"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        func message(_ url: URL) -> String? {
+            do {
+                _ = try StoryboardBundle.load([url])
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+        #expect(message(root) == "no .storyboard file in this folder")
+        #expect(message(root.appendingPathComponent("missing.storyboard")) == "no such file")
+        #expect(message(URL(fileURLWithPath: "/dev/zero")) == "is not a regular file (a device, FIFO or socket)")
+        let loop = root.appendingPathComponent("loop.storyboard")
+        try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: loop.path)
+        #expect(message(loop) == "is a symbolic link that leads nowhere (or in a loop)")
+        let error = #expect(throws: StoryboardError.self) { try StoryboardLoader.load(contentsOf: root) }
+        #expect(error?.message == "cannot read storyboard: the path is a directory")
+    }
+}
