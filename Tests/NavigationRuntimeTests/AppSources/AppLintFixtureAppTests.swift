@@ -22,14 +22,9 @@ enum FixtureApps {
         "mssun__passforios",
     ]
 
-    /// Every `.storyboard` under an app's folder, loaded.
+    /// Every `.storyboard` under an app's folder, as one bundle.
     static func storyboards(_ app: URL) throws -> [Storyboard] {
-        var urls: [URL] = []
-        let enumerator = FileManager.default.enumerator(at: app, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
-        while let url = enumerator?.nextObject() as? URL {
-            if url.pathExtension == "storyboard" { urls.append(url) }
-        }
-        return try urls.sorted { $0.path < $1.path }.map { url throws(StoryboardError) in try StoryboardLoader.load(contentsOf: url) }
+        try StoryboardBundle.load([app]).all
     }
 }
 
@@ -49,7 +44,7 @@ enum FixtureApps {
         let storyboards = try FixtureApps.storyboards(app)
         let sources = AppSourceIndex.scan(directory: app)
         #expect(!storyboards.isEmpty && !sources.files.isEmpty)
-        let diagnostics = AppLint(storyboards: storyboards, sources: sources).diagnostics()
+        let diagnostics = AppLint(bundle: try StoryboardBundle.load([app]), sources: sources).diagnostics()
         #expect(diagnostics.filter { $0.severity == .error }.map(\.description) == [])
         let warnings = diagnostics.filter { $0.severity == .warning }.map { diagnostic in
             "\(URL(fileURLWithPath: diagnostic.location?.file ?? "").lastPathComponent):\(diagnostic.location?.line ?? 0) \(diagnostic.ruleID)"

@@ -1,5 +1,7 @@
 // NavigationRuntime: identifiers used in an app's code, checked against its storyboards.
 
+import Foundation
+
 /// Checks the identifiers an app's code passes to UIKit against the app's storyboards: the
 /// crash class UIKit reports as "Receiver has no segue with identifier", "Storyboard doesn't
 /// contain a view controller with identifier" and "Could not find a storyboard named".
@@ -62,6 +64,15 @@ public struct AppLint: Sendable {
     public init(storyboards: [Storyboard], sources: AppSourceIndex) {
         self.storyboards = storyboards
         self.sources = sources
+    }
+
+    /// Creates the check for an app bundle: its storyboards and the supporting ones (`--bundle`)
+    /// all count when code names a storyboard or a storyboard ID.
+    /// - Parameters:
+    ///   - bundle: The app's storyboards.
+    ///   - sources: The app's sources, from ``AppSourceIndex/scan(directory:)``.
+    public init(bundle: StoryboardBundle, sources: AppSourceIndex) {
+        self.init(storyboards: bundle.all, sources: sources)
     }
 
     /// Runs every rule.
@@ -259,8 +270,8 @@ extension AppLint {
             superclasses = sources.superclasses
             overriding = sources.typesOverridingPerformSegue
             for (offset, storyboard) in storyboards.enumerated() {
-                let fileName = storyboard.file.map { String($0.split(separator: "/").last ?? "") } ?? "<storyboard \(offset)>"
-                let name = fileName.hasSuffix(".storyboard") ? String(fileName.dropLast(".storyboard".count)) : fileName
+                let fileName = storyboard.file.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "<storyboard \(offset)>"
+                let name = storyboard.file.flatMap(StoryboardBundle.name(ofFile:)) ?? fileName
                 let file = StoryboardFile(index: offset, storyboard: storyboard, name: name, displayName: fileName)
                 files.append(file)
                 storyboardsByName[name, default: []].append(file)

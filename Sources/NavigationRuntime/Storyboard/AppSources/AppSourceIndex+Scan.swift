@@ -6,26 +6,13 @@ extension AppSourceIndex {
     /// The source file extensions read: Swift, Objective-C and Objective-C++ sources, headers.
     public static let sourceExtensions: Set<String> = ["swift", "m", "mm", "h"]
 
-    /// Folders never searched: build output and dependency managers' checkouts.
-    static let skippedFolders: Set<String> = ["Pods", "Carthage", "build", "Build", "DerivedData", ".build", "node_modules"]
-
-    /// The source files under a folder, searched recursively, sorted by path; hidden folders,
-    /// `Pods/`, `Carthage/`, build output and `*.xcloc` bundles are skipped.
+    /// The source files under a folder, searched recursively, sorted by path, as
+    /// ``AppFolder/files(under:extensions:)`` finds them (hidden folders, `Pods/`, `Carthage/`,
+    /// build output and `*.xcloc` bundles skipped; no device or FIFO is ever opened).
     /// - Parameter directory: The folder.
     /// - Returns: The files' URLs.
     public static func sourceFiles(in directory: URL) -> [URL] {
-        var found: [URL] = []
-        let enumerator = FileManager.default.enumerator(
-            at: directory, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
-        while let url = enumerator?.nextObject() as? URL {
-            let name = url.lastPathComponent
-            if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
-                if skippedFolders.contains(name) || name.hasSuffix(".xcloc") { enumerator?.skipDescendants() }
-                continue
-            }
-            if sourceExtensions.contains(url.pathExtension) { found.append(url) }
-        }
-        return found.sorted { $0.path < $1.path }
+        AppFolder.files(under: directory, extensions: sourceExtensions)
     }
 
     /// Scans every source file under a folder (see ``sourceFiles(in:)``).
@@ -35,14 +22,15 @@ extension AppSourceIndex {
         scan(files: sourceFiles(in: directory))
     }
 
-    /// Scans the given files: `.swift` as Swift, anything else as Objective-C. An unreadable
-    /// file is skipped (it declares nothing).
+    /// Scans the given files: `.swift` as Swift, anything else as Objective-C. A path that is
+    /// not a regular file (missing, a folder, a FIFO) or cannot be read is skipped: it declares
+    /// nothing.
     /// - Parameter files: The files.
     /// - Returns: The index; locations use each URL's `path`.
     public static func scan(files: [URL]) -> AppSourceIndex {
         var index = AppSourceIndex()
         for url in files {
-            guard let data = try? Data(contentsOf: url) else { continue }
+            guard AppFolder.kind(of: url.path) == .file, let data = try? Data(contentsOf: url) else { continue }
             index.merge(scan(text: String(decoding: data, as: UTF8.self), path: url.path, swift: url.pathExtension == "swift"))
         }
         return index
