@@ -5,7 +5,8 @@
 /// The loader records the position of the `<` that opens the element's start tag.
 /// Values built with the Swift DSL carry no location (`nil` where a location is optional).
 public struct StoryboardSourceLocation: Hashable, Sendable, Codable, CustomStringConvertible {
-    /// The path of the storyboard file, as given to the loader.
+    /// The path of the storyboard file, as given to the loader (for ``AppLint`` findings, the
+    /// Swift or Objective-C source file, whose column counts UTF-8 bytes too).
     public var file: String
     /// The 1-based line of the element's start tag.
     public var line: Int

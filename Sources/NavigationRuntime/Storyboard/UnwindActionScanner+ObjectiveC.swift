@@ -5,7 +5,11 @@ extension UnwindActionScanner {
     /// `- (IBAction)name:(UIStoryboardSegue *)segue` inside `@interface` or `@implementation`
     /// (categories and class extensions apply to their class).
     static func scanObjectiveC(_ text: String) -> Declarations {
-        let tokens = UnwindSourceTokenizer.tokens(text, objectiveC: true)
+        scanObjectiveC(tokens: UnwindSourceTokenizer.tokens(text, objectiveC: true))
+    }
+
+    /// The unwind actions declared in one Objective-C file, from its tokens.
+    static func scanObjectiveC(tokens: [String]) -> Declarations {
         var declarations = Declarations()
         var currentClass: String?
         var depth = 0

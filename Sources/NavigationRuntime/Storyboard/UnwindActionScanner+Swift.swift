@@ -10,7 +10,11 @@ extension UnwindActionScanner {
 
     /// The unwind actions declared directly in one Swift file, by type.
     static func scanSwift(_ text: String) -> Declarations {
-        let tokens = UnwindSourceTokenizer.tokens(text, objectiveC: false)
+        scanSwift(tokens: UnwindSourceTokenizer.tokens(text, objectiveC: false))
+    }
+
+    /// The unwind actions declared directly in one Swift file, from its tokens.
+    static func scanSwift(tokens: [String]) -> Declarations {
         var declarations = Declarations()
         var scopes: [Scope] = []
         var pendingScope: Scope?

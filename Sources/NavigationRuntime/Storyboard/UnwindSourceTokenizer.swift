@@ -4,6 +4,11 @@
 /// comments (nested block comments included), string literals (multi-line, raw, with
 /// interpolation) and, in Objective-C, character literals. Never fails: unterminated
 /// constructs run to the end of the text.
+///
+/// ``positionedTokens(_:objectiveC:)`` also keeps string literals (as ``SourceToken/Kind/string``
+/// with their value, or ``SourceToken/Kind/opaqueString`` when the value is not a constant:
+/// interpolation, multi-line, an unknown escape) and gives each token its 1-based line and column
+/// (the column counts UTF-8 bytes, as swiftc does).
 struct UnwindSourceTokenizer {
     /// A token's text: an identifier (`goBack`), an `@`-word (`@IBAction`), or one punctuation character.
     typealias Token = String
@@ -11,6 +16,12 @@ struct UnwindSourceTokenizer {
     private let scalars: [Unicode.Scalar]
     private let objectiveC: Bool
     private var index = 0
+    /// The value of the string literal ``skipString()`` last read, `nil` if not a constant.
+    private var lastStringValue: String?
+    /// Where ``position(of:)`` last stopped: scalar index, line, column.
+    private var positionIndex = 0
+    private var positionLine = 1
+    private var positionColumn = 1
 
     init(_ text: String, objectiveC: Bool) {
         scalars = Array(text.unicodeScalars)
@@ -38,7 +49,43 @@ struct UnwindSourceTokenizer {
     }
 
     mutating func next() -> Token? {
+        while let (token, kind, _) = scan() {
+            if kind != .string && kind != .opaqueString { return token }
+        }
+        return nil
+    }
+
+    /// Every token with its kind and position, string literals included (with their values).
+    static func positionedTokens(_ text: String, objectiveC: Bool) -> [SourceToken] {
+        var tokenizer = UnwindSourceTokenizer(text, objectiveC: objectiveC)
+        var tokens: [SourceToken] = []
+        tokens.reserveCapacity(tokenizer.scalars.count / 4)
+        while let (text, kind, start) = tokenizer.scan() {
+            let (line, column) = tokenizer.position(of: start)
+            tokens.append(SourceToken(kind: kind, text: text, line: line, column: column))
+        }
+        return tokens
+    }
+
+    /// The line and column of a scalar index at or after the last one asked for (linear overall).
+    private mutating func position(of target: Int) -> (Int, Int) {
+        while positionIndex < target, positionIndex < scalars.count {
+            let scalar = scalars[positionIndex]
+            if scalar == "\n" {
+                positionLine += 1
+                positionColumn = 1
+            } else {
+                positionColumn += UTF8.width(scalar)
+            }
+            positionIndex += 1
+        }
+        return (positionLine, positionColumn)
+    }
+
+    /// The next token: its text (a string literal's value, or `""`), kind and start index.
+    private mutating func scan() -> (String, SourceToken.Kind, Int)? {
         while let scalar = peek() {
+            let start = index
             if scalar.properties.isWhitespace {
                 index += 1
             } else if scalar == "/", peek(1) == "/" {
@@ -47,27 +94,34 @@ struct UnwindSourceTokenizer {
                 skipBlockComment()
             } else if scalar == "\"" || (scalar == "#" && rawStringStarts()) {
                 skipString()
+                return stringToken(start: start)
             } else if objectiveC, scalar == "'" {
                 skipCharacterLiteral()
             } else if scalar == "@", let following = peek(1), following == "\"" {
                 index += 1
                 skipString()
+                return stringToken(start: start)
             } else if scalar == "@", let following = peek(1), Self.isIdentifierStart(following) {
                 index += 1
-                return "@" + identifier()
+                return ("@" + identifier(), .word, start)
             } else if scalar == "`" {
                 index += 1
                 let name = identifier()
                 if peek() == "`" { index += 1 }
-                return name
+                return (name, .word, start)
             } else if Self.isIdentifierStart(scalar) {
-                return identifier()
+                return (identifier(), .word, start)
             } else {
                 index += 1
-                return String(scalar)
+                return (String(scalar), .punctuation, start)
             }
         }
         return nil
+    }
+
+    private mutating func stringToken(start: Int) -> (String, SourceToken.Kind, Int) {
+        if let value = lastStringValue { return (value, .string, start) }
+        return ("", .opaqueString, start)
     }
 
     private mutating func identifier() -> String {
@@ -107,7 +161,9 @@ struct UnwindSourceTokenizer {
         index += 1
     }
 
-    /// Skips a string literal starting at `"` or at the `#`s of a raw string.
+    /// Skips a string literal starting at `"` or at the `#`s of a raw string, leaving its value
+    /// in ``lastStringValue`` (`nil` for multi-line, interpolated, unterminated or unusually
+    /// escaped literals).
     private mutating func skipString() {
         var hashes = 0
         while peek() == "#" {
@@ -116,28 +172,41 @@ struct UnwindSourceTokenizer {
         }
         let multiline = peek() == "\"" && peek(1) == "\"" && peek(2) == "\"" && !objectiveC
         index += multiline ? 3 : 1
+        var value: String.UnicodeScalarView? = multiline ? nil : String.UnicodeScalarView()
         while let c = peek() {
             if c == "\\" && matchesHashes(from: 1, count: hashes) {
                 index += 1 + hashes
                 if peek() == "(" {
                     index += 1
+                    value = nil
                     skipInterpolation()
                 } else {
+                    switch peek() {
+                    case "\""?, "\\"?, "'"?: if let escaped = peek() { value?.append(escaped) }
+                    case "n"?: value?.append("\n")
+                    case "t"?: value?.append("\t")
+                    default: value = nil
+                    }
                     index += 1
                 }
             } else if c == "\"" && (!multiline || (peek(1) == "\"" && peek(2) == "\"")) {
                 let quoteLength = multiline ? 3 : 1
                 if matchesHashes(from: quoteLength, count: hashes) {
                     index += quoteLength + hashes
+                    lastStringValue = value.map(String.init)
                     return
                 }
+                value?.append(c)
                 index += 1
             } else if c == "\n" && !multiline && hashes == 0 {
+                lastStringValue = nil
                 return  // unterminated single-line string
             } else {
+                value?.append(c)
                 index += 1
             }
         }
+        lastStringValue = nil
     }
 
     private func matchesHashes(from offset: Int, count: Int) -> Bool {
@@ -160,4 +229,33 @@ struct UnwindSourceTokenizer {
             }
         }
     }
+}
+
+/// One token of ``UnwindSourceTokenizer/positionedTokens(_:objectiveC:)``.
+struct SourceToken: Sendable {
+    /// What a token is.
+    enum Kind: Sendable {
+        /// An identifier or keyword (`performSegue`), or an `@`-word (`@IBAction`, `@end`).
+        case word
+        /// One punctuation character.
+        case punctuation
+        /// A string literal whose value is known (`"showDetail"`, `@"showDetail"`): the text is the value.
+        case string
+        /// A string literal whose value is not a constant (interpolation, multi-line, ...): the text is empty.
+        case opaqueString
+    }
+
+    /// The kind.
+    var kind: Kind
+    /// The identifier, the punctuation character, or the string literal's value.
+    var text: String
+    /// The 1-based line of the token's first character.
+    var line: Int
+    /// The 1-based column (UTF-8 bytes) of the token's first character (the `@` or `"` of a literal).
+    var column: Int
+
+    /// Whether the token is the given word.
+    func isWord(_ word: String) -> Bool { kind == .word && text == word }
+    /// Whether the token is the given punctuation character.
+    func isPunctuation(_ character: String) -> Bool { kind == .punctuation && text == character }
 }
