@@ -113,16 +113,24 @@ public enum StoryboardCommands {
         StoryboardCommandResult(status: 2, errorOutput: "navstress: error: " + message + "\n")
     }
 
-    /// Exit 2 for a storyboard that cannot be used: `navstress: error: PATH[:LINE:COLUMN]: what is wrong`.
+    /// Exit 2 for a storyboard that cannot be used: `navstress: error: PATH[:LINE:COLUMN]: what is
+    /// wrong`, the path relative to the current directory when under it. A file that is not
+    /// named `.storyboard` and does not parse as one is said to be no storyboard.
     /// - Parameter error: The loader's error.
     /// - Returns: The result.
     static func failure(_ error: StoryboardError) -> StoryboardCommandResult {
-        var place = error.file ?? "<storyboard>"
+        let paths = LintPaths(currentDirectory: FileManager.default.currentDirectoryPath)
+        let file = error.file.map(paths.display) ?? "<storyboard>"
+        var position = ""
         if let line = error.line {
-            place += ":\(line)"
-            if let column = error.column { place += ":\(column)" }
+            position = ":\(line)"
+            if let column = error.column { position += ":\(column)" }
         }
-        return failure("\(place): \(error.message)")
+        let isParseFailure = error.code == .malformedXML || error.code == .notAStoryboard || error.code == .forbiddenDocumentType
+        if isParseFailure, let path = error.file, URL(fileURLWithPath: path).pathExtension != "storyboard" {
+            return failure("\(file): is not a storyboard (\(position.isEmpty ? "" : String(position.dropFirst()) + ": ")\(error.message))")
+        }
+        return failure("\(file)\(position): \(error.message)")
     }
 
     private static func emit(_ result: StoryboardCommandResult) -> Int32 {

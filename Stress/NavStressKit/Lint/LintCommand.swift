@@ -148,5 +148,7 @@ struct LintInputError: Error, CustomStringConvertible {
     /// `PATH: what is wrong`.
     let description: String
 
-    init(path: String, _ problem: String) { description = "\(path): \(problem)" }
+    init(path: String, _ problem: String) {
+        description = LintPaths(currentDirectory: FileManager.default.currentDirectoryPath).display(path) + ": " + problem
+    }
 }
