@@ -116,10 +116,13 @@ public enum StoryboardCommands {
     /// Exit 2 for a storyboard that cannot be used: `navstress: error: PATH[:LINE:COLUMN]: what is
     /// wrong`, the path relative to the current directory when under it. A file that is not
     /// named `.storyboard` and does not parse as one is said to be no storyboard.
-    /// - Parameter error: The loader's error.
+    /// - Parameters:
+    ///   - error: The loader's error.
+    ///   - paths: How paths are shown (default: relative to the process's current directory).
     /// - Returns: The result.
-    static func failure(_ error: StoryboardError) -> StoryboardCommandResult {
-        let paths = LintPaths(currentDirectory: FileManager.default.currentDirectoryPath)
+    static func failure(
+        _ error: StoryboardError, paths: LintPaths = LintPaths(currentDirectory: FileManager.default.currentDirectoryPath)
+    ) -> StoryboardCommandResult {
         let file = error.file.map(paths.display) ?? "<storyboard>"
         var position = ""
         if let line = error.line {

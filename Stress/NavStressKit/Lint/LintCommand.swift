@@ -102,21 +102,21 @@ enum LintCommand {
             return StoryboardCommands.failure(error.description)
         }
         if options.help { return StoryboardCommandResult(status: 0, output: usage + "\n") }
+        let paths = LintPaths(currentDirectory: currentDirectory)
         do {
-            let inputs = options.paths.map { URL(fileURLWithPath: $0) }
-            let bundle = try StoryboardBundle.load(inputs, supporting: options.bundles.map { URL(fileURLWithPath: $0) })
-            let sources = try LintSources.read(options: options, paths: inputs)
+            let inputs = options.paths.map(paths.url)
+            let bundle = try StoryboardBundle.load(inputs, supporting: options.bundles.map(paths.url))
+            let sources = try LintSources.read(options: options, paths: inputs, resolve: paths.url)
             let lint = StoryboardLint(declaredUnwindActions: sources.unwindActions, checksReferences: options.checksReferences)
             var diagnostics = lint.diagnostics(for: bundle)
             diagnostics += LintSourceRules.diagnostics(bundle: bundle, sources: sources)
-            let paths = LintPaths(currentDirectory: currentDirectory)
             var baseline: LintBaseline?
             if let file = options.writeBaseline {
                 let written = LintBaseline(diagnostics, paths: paths)
-                try written.write(to: file)
+                try written.write(to: paths.url(file).path)
                 baseline = written
             } else if let file = options.baseline {
-                baseline = try LintBaseline.read(from: file)
+                baseline = try LintBaseline.read(from: paths.url(file).path)
             }
             var hidden = 0
             if let baseline {
@@ -134,9 +134,9 @@ enum LintCommand {
             return StoryboardCommandResult(
                 status: StoryboardLint.hasErrors(diagnostics) ? 1 : 0, output: output, errorOutput: errorOutput)
         } catch let error as StoryboardError {
-            return StoryboardCommands.failure(error)
+            return StoryboardCommands.failure(error, paths: paths)
         } catch let error as LintInputError {
-            return StoryboardCommands.failure(error.description)
+            return StoryboardCommands.failure(error.description(paths))
         } catch {
             return StoryboardCommands.failure("lint: \(error)")
         }
@@ -145,10 +145,19 @@ enum LintCommand {
 
 /// Input the lint cannot use: a sources folder or a baseline file. One line, naming the path.
 struct LintInputError: Error, CustomStringConvertible {
-    /// `PATH: what is wrong`.
-    let description: String
+    /// The path.
+    let path: String
+    /// What is wrong with it.
+    let problem: String
 
     init(path: String, _ problem: String) {
-        description = LintPaths(currentDirectory: FileManager.default.currentDirectoryPath).display(path) + ": " + problem
+        self.path = path
+        self.problem = problem
     }
+
+    /// `PATH: what is wrong`, the path shown as `paths` shows it.
+    func description(_ paths: LintPaths) -> String { paths.display(path) + ": " + problem }
+
+    /// `PATH: what is wrong`.
+    var description: String { description(LintPaths(currentDirectory: FileManager.default.currentDirectoryPath)) }
 }

@@ -26,6 +26,11 @@ struct LintPaths: Sendable {
         self.currentDirectory = directory
     }
 
+    /// A path given on the command line, relative to the current directory unless absolute.
+    func url(_ path: String) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: currentDirectory).appendingPathComponent(path)
+    }
+
     /// `file` relative to the current directory when it is under it, else as given (standardized).
     func display(_ file: String) -> String {
         let standardized = URL(fileURLWithPath: file).standardizedFileURL.path
@@ -86,7 +91,7 @@ struct LintRenderer: Sendable {
         for diagnostic in diagnostics where !ruleIDs.contains(diagnostic.ruleID) { ruleIDs.append(diagnostic.ruleID) }
         let rules = ruleIDs.map { id in
             let summary = StoryboardLint.Rule(rawValue: id)?.summary ?? "navstress lint rule \(id)."
-            return "          {\"id\": \(JSONText.string(id)), \"name\": \(JSONText.string(Self.ruleName(id))), "
+            return "        {\"id\": \(JSONText.string(id)), \"name\": \(JSONText.string(Self.ruleName(id))), "
                 + "\"shortDescription\": {\"text\": \(JSONText.string(summary))}, "
                 + "\"fullDescription\": {\"text\": \(JSONText.string(summary))}}"
         }
@@ -103,7 +108,7 @@ struct LintRenderer: Sendable {
                     "\"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(JSONText.string(uri))}, "
                         + "\"region\": {\"startLine\": \(max(location.line, 1)), \"startColumn\": \(max(location.column, 1))}}}]")
             }
-            return "        {" + fields.joined(separator: ", ") + "}"
+            return "      {" + fields.joined(separator: ", ") + "}"
         }
         return """
             {
@@ -116,7 +121,7 @@ struct LintRenderer: Sendable {
             \(rules.joined(separator: ",\n"))
                   ]
                 }},
-                "results": [\(results.isEmpty ? "" : "\n" + results.joined(separator: ",\n") + "\n      ")]
+                "results": [\(results.isEmpty ? "" : "\n" + results.joined(separator: ",\n") + "\n    ")]
               }]
             }
 

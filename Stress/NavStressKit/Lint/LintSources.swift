@@ -33,17 +33,22 @@ struct LintSources: Sendable {
     /// The sources a lint run uses: none with `--no-sources`; the files under each `--sources`
     /// path when given; else the files under every folder among the linted paths.
     /// - Throws: ``LintInputError`` naming a `--sources` path that cannot be used.
-    static func read(options: LintCommand.Arguments, paths: [URL]) throws(LintInputError) -> LintSources {
+    /// - Parameters:
+    ///   - options: The command line.
+    ///   - paths: The linted paths, resolved.
+    ///   - resolve: Resolves a `--sources` argument against the current directory.
+    static func read(options: LintCommand.Arguments, paths: [URL], resolve: (String) -> URL) throws(LintInputError) -> LintSources {
         if options.noSources { return LintSources() }
         var roots: [URL] = []
         if options.sources.isEmpty {
             roots = paths.filter { AppFolder.kind(of: $0.path) == .directory }
         } else {
-            for path in options.sources {
-                switch AppFolder.kind(of: path) {
-                case .directory, .file: roots.append(URL(fileURLWithPath: path))
+            for argument in options.sources {
+                let url = resolve(argument)
+                switch AppFolder.kind(of: url.path) {
+                case .directory, .file: roots.append(url)
                 case .missing, .brokenLink, .special:
-                    throw LintInputError(path: path, AppFolder.problem(readingFile: path) ?? "cannot be read")
+                    throw LintInputError(path: url.path, AppFolder.problem(readingFile: url.path) ?? "cannot be read")
                 }
             }
         }
