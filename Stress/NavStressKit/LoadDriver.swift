@@ -330,7 +330,7 @@ public enum LoadDriver {
     /// before each request: a request made from a callback after its transition (deferred, R4.5)
     /// runs in a task of its own, and the next request must not race it.
     static func settle(_ window: Window) async {
-        await window.waitUntilIdle()
+        try? await window.waitUntilIdle()
     }
 
     static func capture(_ body: @Sendable () async throws -> TransitionOutcome) async -> Result<TransitionOutcome, any Error> {

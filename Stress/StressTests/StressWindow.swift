@@ -47,7 +47,7 @@ struct StressWindow: Sendable {
 
     /// Waits until the window is idle: everything accepted, and everything it deferred, ended.
     func quiesce() async {
-        await window.waitUntilIdle()
+        try? await window.waitUntilIdle()
     }
 
     /// Quiesces, snapshots, closes, and checks: the invariant checker (with linearizability,

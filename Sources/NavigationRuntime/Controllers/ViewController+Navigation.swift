@@ -148,16 +148,25 @@ extension ViewController {
     }
 
     /// What this controller, or the nearest ancestor, presents (R3.1).
+    ///
+    /// During a dismissal it still names the controller being dismissed, up to the dismissal's
+    /// end phase (cleared before the did-callbacks), as on iOS: a presenter's `viewWillAppear`
+    /// can test `presentedViewController?.isBeingDismissed` (R3.1, R6.6).
     public var presentedViewController: (any ViewController)? {
+        let state = context.window.executorState
         var current: (any ViewController)? = self
         while let controller = current {
-            if let presented = controller.context.presented { return presented }
+            if let presented = controller.context.presented ?? state.departingPresented(by: controller) { return presented }
             current = controller.context.parent
         }
         return nil
     }
 
     /// The controller that presents this one, or this one's nearest presented ancestor (R3.1).
+    ///
+    /// During a dismissal it still names the presenter, up to the dismissal's end phase
+    /// (cleared before the did-callbacks): `viewWillDisappear` of a dismissed controller can
+    /// read it (R3.1, R6.6).
     public var presentingViewController: (any ViewController)? {
         var current: (any ViewController)? = self
         while let controller = current {

@@ -90,5 +90,8 @@ extension NavigationError {
         public static let invalidStoryboard = Code("invalidStoryboard")
         /// The window has no root controller yet.
         public static let noRootViewController = Code("noRootViewController")
+        /// A wait on a window (``Window/waitUntilIdle()``) was made from inside that window's
+        /// own running transition, which it would wait for forever.
+        public static let waitingForOwnTransition = Code("waitingForOwnTransition")
     }
 }

@@ -77,4 +77,13 @@ extension ViewController {
 final class WindowExecutorState: @unchecked Sendable {  // safe: see the proof above
     /// The coordinator of the transition in flight with hooks, if any (R3.14).
     @exclusivity(unchecked) var coordinator: TransitionCoordinator?
+    /// The presentation links a dismissal in flight has cut, presenter first: until the
+    /// dismissal's end phase, `presentedViewController` still answers with them (R3.1, R6.6).
+    @exclusivity(unchecked) var departing: [(presenter: any ViewController, presented: any ViewController)] = []
+
+    /// What `presenter` presented before the dismissal in flight, if one is under way.
+    func departingPresented(by presenter: any ViewController) -> (any ViewController)? {
+        guard !departing.isEmpty else { return nil }
+        return departing.first { $0.presenter === presenter }?.presented
+    }
 }

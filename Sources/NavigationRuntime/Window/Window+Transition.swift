@@ -71,6 +71,12 @@ struct AppliedChange {
         return result
     }
 
+    /// Whether the end phase delivers the arriving side's `viewDidAppear` before the leaving
+    /// side's `viewDidDisappear`: a change that presents or dismisses (R6.4, R6.6: a device log
+    /// of a modal segue, O1, and two implementations checked on iOS, O2 and O3). A push, a pop
+    /// and a tab switch finish the leaving side first (R6.2, R6.3).
+    var finishesToSideFirst: Bool { !presented.isEmpty || !dismissed.isEmpty }
+
     /// Whether a navigation controller whose stack changes has a delegate (without an array).
     var hasNavigationDelegate: Bool {
         var found = false
@@ -257,11 +263,19 @@ extension Window {
         lastSequence = queue.withLock { $0.commit() }
         if hasSubscribers { emitCommit(applied, request: id) }
 
-        // End phase (R6.2–R6.7), then containment ends and the delegate hears of it.
+        // End phase (R6.2–R6.7), then containment ends and the delegate hears of it. A
+        // presentation or dismissal finishes its "to" side first (R6.4, R6.6); a push, a pop or
+        // a tab switch its disappearing side (R6.2, R6.3).
+        finishDismissals(applied)
         let appearingPost = after.missing(from: before, postOrder: true, topLayerFirst: false)
         let disappearingPost = before.missing(from: after, postOrder: true, topLayerFirst: true)
-        await deliver(.viewDidDisappear(animated: animated), to: disappearingPost, animated: animated)
-        await deliver(.viewDidAppear(animated: animated), to: appearingPost, animated: animated)
+        if applied.finishesToSideFirst {
+            await deliver(.viewDidAppear(animated: animated), to: appearingPost, animated: animated)
+            await deliver(.viewDidDisappear(animated: animated), to: disappearingPost, animated: animated)
+        } else {
+            await deliver(.viewDidDisappear(animated: animated), to: disappearingPost, animated: animated)
+            await deliver(.viewDidAppear(animated: animated), to: appearingPost, animated: animated)
+        }
         await deliverMoves(applied.moves, phase: .end, animated: animated)
         for navigation in applied.navigations where navigation.context.hasDelegate && !isClosed {
             if let top = navigation.context.children.last {
@@ -320,11 +334,20 @@ extension Window {
         }
         lastSequence = queue.withLock { $0.commit() }
         if hasSubscribers { emitCommit(applied, request: id) }
+        finishDismissals(applied)
+        let toSideFirst = applied.finishesToSideFirst
+        if toSideFirst {
+            after.forEachMissing(from: before, postOrder: true, topLayerFirst: false) { controller in
+                _ = note(.viewDidAppear(animated: animated), to: controller)
+            }
+        }
         before.forEachMissing(from: after, postOrder: true, topLayerFirst: true) { controller in
             _ = note(.viewDidDisappear(animated: animated), to: controller)
         }
-        after.forEachMissing(from: before, postOrder: true, topLayerFirst: false) { controller in
-            _ = note(.viewDidAppear(animated: animated), to: controller)
+        if !toSideFirst {
+            after.forEachMissing(from: before, postOrder: true, topLayerFirst: false) { controller in
+                _ = note(.viewDidAppear(animated: animated), to: controller)
+            }
         }
         for move in applied.moves where move.deliversDidMove { _ = note(.didMove(toParent: move.to?.id), to: move.controller) }
         return .completed(sequence: lastSequence)
@@ -571,6 +594,27 @@ extension Window {
         }
     }
 
+    /// Marks a subtree as out of the tree, keeping every link inside it (a dismissal in flight).
+    private func markDetached(_ controller: any ViewController) {
+        let context = controller.context
+        context.isAttached = false
+        for child in context.children { markDetached(child) }
+        if let presented = context.presented { markDetached(presented) }
+    }
+
+    /// Ends the relations of the dismissals in a change: the end phase of a dismissal, before
+    /// its did-callbacks (R3.1, R6.6). The dismissed subtrees lose their upward links, so no
+    /// reference cycle outlives them.
+    func finishDismissals(_ applied: AppliedChange) {
+        guard !executorState.departing.isEmpty else { return }
+        for controller in applied.dismissed where !controller.context.isAttached {
+            detach(controller)
+            controller.context.presenting = nil
+            controller.context.presentationStyle = nil
+        }
+        executorState.departing.removeAll()
+    }
+
     /// Applies a change to the tree (R4.1: the tree reflects it from the begin phase on).
     private func apply(_ change: Change) -> AppliedChange {
         switch change {
@@ -731,12 +775,16 @@ extension Window {
                 next = controller.context.presented
             }
             let styles = chain.map(\.context.presentationStyle)
-            presenter.context.presented = nil
+            // The chain leaves the tree now (R4.1), but its upward links (`presenting`, and the
+            // parents inside it) and styles stay until the end phase, and the cut links are
+            // remembered: until then the relations still hold (R3.1, R6.6). `finishDismissals`
+            // cuts them for good; `undo` restores them.
+            var previous = presenter
             for controller in chain {
-                detach(controller)
-                controller.context.presenting = nil
-                controller.context.presented = nil
-                controller.context.presentationStyle = nil
+                executorState.departing.append((previous, controller))
+                previous.context.presented = nil
+                markDetached(controller)
+                previous = controller
             }
             return AppliedChange(
                 undo: .dismiss(presenter: presenter, chain: chain, styles: styles),
@@ -903,6 +951,7 @@ extension Window {
             }
             presenter.context.presented = nil
         case .dismiss(let presenter, let chain, let styles):
+            executorState.departing.removeAll()
             var previous = presenter
             for (controller, style) in zip(chain, styles) {
                 previous.context.presented = controller

@@ -128,8 +128,22 @@ public actor Window {
     /// the call, and every request they deferred (made from their callbacks, R4.5), has
     /// ended. Returns at once when the window is idle or closed. Requests accepted meanwhile
     /// are waited for too: the window must be idle, not just past the earlier requests.
-    public func waitUntilIdle() async {
+    ///
+    /// Called from this window's own transition (a hook, a delegate or a custom segue of the
+    /// running request), it would wait for itself: it throws at once instead, while a request
+    /// made from the same place is deferred (R4.5).
+    /// - Throws: ``NavigationError/Code/waitingForOwnTransition`` from inside this window's
+    ///   running transition.
+    public func waitUntilIdle() async throws(NavigationError) {
         guard !isClosed, isBusy else { return }
+        if let running = runningRequest, let scope = TransitionScope.current,
+            scope.window == ObjectIdentifier(self), scope.request == running
+        {
+            throw NavigationError(
+                .waitingForOwnTransition,
+                "waitUntilIdle() was called from inside request \(running.rawValue) of window \(id): it would wait for itself.",
+                window: id)
+        }
         await withCheckedContinuation { idleWaiters.append($0) }
     }
 

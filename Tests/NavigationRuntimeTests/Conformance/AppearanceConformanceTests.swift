@@ -87,7 +87,9 @@ import Testing
 
     // R6.4, R6.12 (idea 52): a full-screen presentation from N[A]: the presenter-side callbacks
     // go to N and are forwarded to its visible child, nested (N.will, A.will … A.did, N.did);
-    // the completion follows B.viewDidAppear. R6.6: the dismissal mirrors it.
+    // the end phase finishes the presented side first (B.viewDidAppear, then A's and N's
+    // viewDidDisappear, O1-O3) and the completion comes last. R6.6: the dismissal mirrors it,
+    // the presenter's viewDidAppear before B.viewDidDisappear.
     @Test func r6_4_r6_6_r6_12_fullScreenForwardsToVisibleDescendants() async throws {
         let c = Conformance()
         let a = c.controller("A")
@@ -102,16 +104,16 @@ import Testing
         c.recorder.record("dismiss.completion")
 
         #expect(c.recorder.take() == [
-            "B.viewDidLoad", "A.viewWillDisappear(true)", "B.viewWillAppear(true)", "A.viewDidDisappear(true)",
-            "B.viewDidAppear(true)", "present.completion",
-            "B.viewWillDisappear(true)", "A.viewWillAppear(true)", "B.viewDidDisappear(true)", "A.viewDidAppear(true)",
+            "B.viewDidLoad", "A.viewWillDisappear(true)", "B.viewWillAppear(true)", "B.viewDidAppear(true)",
+            "A.viewDidDisappear(true)", "present.completion",
+            "B.viewWillDisappear(true)", "A.viewWillAppear(true)", "A.viewDidAppear(true)", "B.viewDidDisappear(true)",
             "dismiss.completion",
         ])
         #expect(c.callbacks(await c.closeAndCollect(journal)) == [
             "B.viewDidLoad", "N.viewWillDisappear(true)", "A.viewWillDisappear(true)", "B.viewWillAppear(true)",
-            "A.viewDidDisappear(true)", "N.viewDidDisappear(true)", "B.viewDidAppear(true)",
+            "B.viewDidAppear(true)", "A.viewDidDisappear(true)", "N.viewDidDisappear(true)",
             "B.viewWillDisappear(true)", "N.viewWillAppear(true)", "A.viewWillAppear(true)",
-            "B.viewDidDisappear(true)", "A.viewDidAppear(true)", "N.viewDidAppear(true)",
+            "A.viewDidAppear(true)", "N.viewDidAppear(true)", "B.viewDidDisappear(true)",
         ])
     }
 
@@ -179,15 +181,17 @@ import Testing
         clock.advance(by: .seconds(1))
         _ = try await dismissed
 
+        // R6.6, R6.7: the presenter finishes first.
         #expect(c.recorder.take() == [
-            "C.viewWillDisappear(true)", "A.viewWillAppear(true)", "C.viewDidDisappear(true)", "A.viewDidAppear(true)",
+            "C.viewWillDisappear(true)", "A.viewWillAppear(true)", "A.viewDidAppear(true)", "C.viewDidDisappear(true)",
         ])
         #expect(await b.isBeingDismissed == false)
         #expect(await cc.isBeingDismissed == false)
     }
 
     // R6.7: when more than one presented controller is on screen (B full screen, C over full
-    // screen on it), the disappear events go top-down: C before B, then A appears.
+    // screen on it), the disappear events go top-down: C before B, then A appears; the end
+    // phase finishes the presenter first (R6.6), then C and B, top-down.
     @Test func r6_7_multiLevelDismissDisappearsTopDown() async throws {
         let c = Conformance()
         let a = c.controller("A")
@@ -203,7 +207,7 @@ import Testing
         do {
             #expect(log == [
                 "C.viewWillDisappear(true)", "B.viewWillDisappear(true)", "A.viewWillAppear(true)",
-                "C.viewDidDisappear(true)", "B.viewDidDisappear(true)", "A.viewDidAppear(true)",
+                "A.viewDidAppear(true)", "C.viewDidDisappear(true)", "B.viewDidDisappear(true)",
             ])
         }
         #expect(Set(log) == [
@@ -225,7 +229,7 @@ import Testing
 
         #expect(c.callbacks(await c.closeAndCollect(journal)) == [
             "B.viewWillDisappear(true)", "N1.viewWillAppear(true)", "A.viewWillAppear(true)",
-            "B.viewDidDisappear(true)", "A.viewDidAppear(true)", "N1.viewDidAppear(true)",
+            "A.viewDidAppear(true)", "N1.viewDidAppear(true)", "B.viewDidDisappear(true)",
         ])
     }
 

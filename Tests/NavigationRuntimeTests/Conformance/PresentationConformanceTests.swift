@@ -93,7 +93,7 @@ import Testing
         #expect(await b.presentingViewController === n1)
         #expect(c.recorder.take() == [
             "B.viewDidLoad", "A.viewWillDisappear(true)", "B.viewWillAppear(true)",
-            "A.viewDidDisappear(true)", "B.viewDidAppear(true)",
+            "B.viewDidAppear(true)", "A.viewDidDisappear(true)",
         ])
         #expect(await c.tree() == """
             P(content, appeared)[N1(navigation, disappeared)[A(content, disappeared)] ▸ B(content, appeared, currentContext), \
@@ -101,7 +101,7 @@ import Testing
             """)
         #expect(c.callbacks(await c.closeAndCollect(journal)) == [
             "B.viewDidLoad", "N1.viewWillDisappear(true)", "A.viewWillDisappear(true)", "B.viewWillAppear(true)",
-            "A.viewDidDisappear(true)", "N1.viewDidDisappear(true)", "B.viewDidAppear(true)",
+            "B.viewDidAppear(true)", "A.viewDidDisappear(true)", "N1.viewDidDisappear(true)",
         ])
     }
 
@@ -116,8 +116,8 @@ import Testing
         #expect(await b.presentingViewController === p)
         #expect(c.recorder.take() == [
             "B.viewDidLoad", "P.viewWillDisappear(true)", "A.viewWillDisappear(true)", "X.viewWillDisappear(true)",
-            "B.viewWillAppear(true)", "A.viewDidDisappear(true)", "X.viewDidDisappear(true)",
-            "P.viewDidDisappear(true)", "B.viewDidAppear(true)",
+            "B.viewWillAppear(true)", "B.viewDidAppear(true)", "A.viewDidDisappear(true)", "X.viewDidDisappear(true)",
+            "P.viewDidDisappear(true)",
         ])
     }
 
@@ -243,9 +243,9 @@ import Testing
         #expect(try await third.value == .completed(sequence: 3))
 
         #expect(c.recorder.take() == [
-            "A.viewDidDisappear(true)", "B.viewDidAppear(true)",
-            "B.viewWillDisappear(true)", "A.viewWillAppear(true)", "B.viewDidDisappear(true)",
-            "A.viewDidAppear(true)",
+            "B.viewDidAppear(true)", "A.viewDidDisappear(true)",
+            "B.viewWillDisappear(true)", "A.viewWillAppear(true)", "A.viewDidAppear(true)",
+            "B.viewDidDisappear(true)",
         ])
         #expect(await c.tree() == "A(content, appeared)")
     }
@@ -309,18 +309,82 @@ import Testing
         let b = c.controller("B")
         try await a.present(b, style: .fullScreen)
         c.recorder.record("present.completion")
-        #expect(Array(c.recorder.take().suffix(2)) == ["B.viewDidAppear(true)", "present.completion"])
+        // R6.4: the presented side finishes first; the completion follows the whole end phase.
+        #expect(Array(c.recorder.take().suffix(3)) == ["B.viewDidAppear(true)", "A.viewDidDisappear(true)", "present.completion"])
 
         #expect(try await b.dismiss() == .completed(sequence: 3))
         c.recorder.record("dismiss.completion")
 
         #expect(c.recorder.take() == [
-            "B.viewWillDisappear(true)", "A.viewWillAppear(true)", "B.viewDidDisappear(true)",
-            "A.viewDidAppear(true)", "dismiss.completion",
+            "B.viewWillDisappear(true)", "A.viewWillAppear(true)", "A.viewDidAppear(true)",
+            "B.viewDidDisappear(true)", "dismiss.completion",
         ])
         #expect(await a.presentedViewController == nil)
         #expect(await b.presentingViewController == nil)
         #expect(await c.tree() == "A(content, appeared)")
+    }
+
+    // R3.1, R6.6 (issue 17 item 3): during a dismissal, up to its end phase, the dismissed
+    // controller and its presenter still name each other: B (inside the presented N2) reads
+    // `presentingViewController` and `navigationController` in `viewWillDisappear`, the
+    // presenter tests `presentedViewController?.isBeingDismissed` in `viewWillAppear`. They
+    // are cleared in the end phase, before the did-callbacks; the presenter finishes first.
+    @Test func r3_1_r6_6_relationsHoldUntilTheDismissalsEndPhase() async throws {
+        let c = Conformance()
+        let a = c.probe("A")
+        try await c.start(with: a)
+        let b = c.probe("B")
+        let n2 = await c.navigation("N2", [b])
+        try await a.present(n2, style: .fullScreen)
+        let recorder = c.recorder
+        await b.setOnCallback { callback in
+            guard callback.hasSuffix("Disappear") else { return }
+            let presenting = recorder.name(of: await b.presentingViewController)
+            let navigation = recorder.name(of: await b.navigationController)
+            let dismissing = await n2.isBeingDismissed
+            recorder.record("  B: presenting \(presenting), navigation \(navigation), N2 being dismissed \(dismissing)")
+        }
+        await a.setOnCallback { callback in
+            guard callback.hasSuffix("Appear") else { return }
+            let presented = await a.presentedViewController
+            let dismissing = await presented?.isBeingDismissed
+            recorder.record("  A: presented \(recorder.name(of: presented)), being dismissed \(dismissing.map(String.init) ?? "-")")
+        }
+        c.recorder.clear()
+
+        try await n2.dismiss()
+
+        #expect(c.recorder.take() == [
+            "B.viewWillDisappear(true)", "  B: presenting A, navigation N2, N2 being dismissed true",
+            "A.viewWillAppear(true)", "  A: presented N2, being dismissed true",
+            "A.viewDidAppear(true)", "  A: presented nil, being dismissed -",
+            "B.viewDidDisappear(true)", "  B: presenting nil, navigation nil, N2 being dismissed true",
+        ])
+        #expect(await n2.isBeingDismissed == false)
+        #expect(await a.presentedViewController == nil)
+    }
+
+    // R3.1, R6.9: a dismissal cancelled before its commit point restores the relations, and
+    // the ones it kept alive for its callbacks are forgotten (nothing lingers).
+    @Test func r3_1_cancelledDismissal_restoresTheRelations() async throws {
+        let clock = ManualClock()
+        let c = Conformance(clock: clock)
+        let a = c.probe("A")
+        try await c.start(with: a)
+        let b = c.probe("B")
+        try await a.present(b, style: .fullScreen, animated: false)
+        let dismissal = Task { try await b.dismiss() }
+        await clock.sleepers(atLeast: 1)
+        #expect(await a.presentedViewController === b)
+        #expect(await b.presentingViewController === a)
+        dismissal.cancel()
+        await #expect(throws: CancellationError.self) { try await dismissal.value }
+        #expect(await a.presentedViewController === b)
+        #expect(await b.presentingViewController === a)
+        #expect(await c.tree() == "A(content, disappeared) ▸ B(content, appeared, fullScreen)")
+        try await b.dismiss(animated: false)
+        #expect(await a.presentedViewController == nil)
+        #expect(await b.presentingViewController == nil)
     }
 
     // R3.11, R6.7 (idea 27): A.dismiss (or B.presentingViewController.dismiss) removes B and C
@@ -337,8 +401,8 @@ import Testing
         c.recorder.record("dismiss.completion")
 
         #expect(c.recorder.take() == [
-            "C.viewWillDisappear(true)", "A.viewWillAppear(true)", "C.viewDidDisappear(true)",
-            "A.viewDidAppear(true)", "dismiss.completion",
+            "C.viewWillDisappear(true)", "A.viewWillAppear(true)", "A.viewDidAppear(true)",
+            "C.viewDidDisappear(true)", "dismiss.completion",
         ])
         #expect(await c.tree() == "A(content, appeared)")
         let committed = await c.closeAndCollect(journal).compactMap { event -> CommittedChange? in
@@ -356,7 +420,7 @@ import Testing
         try await b.dismiss()
 
         #expect(c.recorder.take() == [
-            "C.viewWillDisappear(true)", "B.viewWillAppear(true)", "C.viewDidDisappear(true)", "B.viewDidAppear(true)",
+            "C.viewWillDisappear(true)", "B.viewWillAppear(true)", "B.viewDidAppear(true)", "C.viewDidDisappear(true)",
         ])
         #expect(await cc.presentingViewController == nil)
         #expect(await c.tree() == "A(content, disappeared) ▸ B(content, appeared, fullScreen)")
@@ -417,9 +481,9 @@ import Testing
 
         #expect(c.recorder.take() == [
             "B.viewDidLoad", "A.viewWillDisappear(true) []", "B.viewWillAppear(true) [beingPresented]",
-            "A.viewDidDisappear(true) []", "B.viewDidAppear(true) [beingPresented]",
+            "B.viewDidAppear(true) [beingPresented]", "A.viewDidDisappear(true) []",
             "B.viewWillDisappear(false) [beingDismissed]", "A.viewWillAppear(false) []",
-            "B.viewDidDisappear(false) [beingDismissed]", "A.viewDidAppear(false) []",
+            "A.viewDidAppear(false) []", "B.viewDidDisappear(false) [beingDismissed]",
         ])
     }
 }

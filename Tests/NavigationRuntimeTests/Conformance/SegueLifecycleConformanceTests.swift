@@ -160,7 +160,7 @@ private let pushOfB = [
 
         #expect(c.recorder.take() == [
             "B.init", "A.prepare(m, A → B)", "prepare sees B.isViewLoaded=false", "B.viewDidLoad",
-            "A.viewWillDisappear(true)", "B.viewWillAppear(true)", "A.viewDidDisappear(true)", "B.viewDidAppear(true)",
+            "A.viewWillDisappear(true)", "B.viewWillAppear(true)", "B.viewDidAppear(true)", "A.viewDidDisappear(true)",
         ])
         let b = try #require(await a.presentedViewController)
         #expect(await b.isViewLoaded)
@@ -240,7 +240,7 @@ private let pushOfB = [
 
         #expect(c.recorder.take() == [
             "B.viewDidLoad", "A.viewWillDisappear(true)", "B.viewWillAppear(true)",
-            "A.viewDidDisappear(true)", "B.viewDidAppear(true)",
+            "B.viewDidAppear(true)", "A.viewDidDisappear(true)",
         ])
         #expect(await c.tree() == "A(content, disappeared) ▸ B(content, appeared, fullScreen)")
     }
@@ -267,7 +267,7 @@ private let pushOfB = [
 
         #expect(c.recorder.take() == [
             "A.shouldPerformSegue(c)", "B.init", "A.prepare(c, A → B)", "perform(c)", "B.viewDidLoad",
-            "A.viewWillDisappear(false)", "B.viewWillAppear(false)", "A.viewDidDisappear(false)", "B.viewDidAppear(false)",
+            "A.viewWillDisappear(false)", "B.viewWillAppear(false)", "B.viewDidAppear(false)", "A.viewDidDisappear(false)",
         ])
         let ids = destinations.withLock { $0 }
         #expect(ids.count == 2)

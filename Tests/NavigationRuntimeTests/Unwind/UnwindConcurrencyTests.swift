@@ -168,7 +168,7 @@ private let done = "done:"
             "S.prepare(nil S→D unwind(done:), sender: nil)",
             "D.performUnwindAction(done:, nil S→D)",
             "D.viewDidLoad", "S.viewWillDisappear(true)", "D.viewWillAppear(true)",
-            "S.viewDidDisappear(true)", "D.viewDidAppear(true)",
+            "D.viewDidAppear(true)", "S.viewDidDisappear(true)",
         ])
         #expect(await w.tree() == "N(navigation, appeared)[A(content, disappeared), D(content, appeared)]")
         let events = await w.closeAndCollect(journal)
@@ -208,11 +208,11 @@ private let done = "done:"
 
         #expect(w.recorder.take() == [
             "P.viewDidLoad", "S.viewWillDisappear(true)", "P.viewWillAppear(true)",
-            "S.viewDidDisappear(true)", "P.viewDidAppear(true)",
+            "P.viewDidAppear(true)", "S.viewDidDisappear(true)",
             "A.canPerformUnwind(done:, from: S) → true",
             "S.prepare(nil S→A unwind(done:), sender: nil)",
             "A.performUnwindAction(done:, nil S→A)",
-            "P.viewWillDisappear(true)", "A.viewWillAppear(true)", "P.viewDidDisappear(true)", "A.viewDidAppear(true)",
+            "P.viewWillDisappear(true)", "A.viewWillAppear(true)", "A.viewDidAppear(true)", "P.viewDidDisappear(true)",
         ])
         #expect(await w.tree() == "N(navigation, appeared)[A(content, appeared)]")
         let events = await w.closeAndCollect(journal)

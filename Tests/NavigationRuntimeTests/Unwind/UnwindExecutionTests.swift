@@ -198,7 +198,7 @@ private final class Notes: Sendable {
         clock.advance(by: .seconds(1))
         #expect(try await unwind.value == .completed(sequence: 4))
 
-        #expect(w.recorder.take().suffix(2) == ["C.viewDidDisappear(true)", "A.viewDidAppear(true)"])
+        #expect(w.recorder.take().suffix(2) == ["A.viewDidAppear(true)", "C.viewDidDisappear(true)"])
         #expect(await b.isBeingDismissed == false)
         #expect(await w.tree() == "A(content, appeared)")
         #expect(await a.presentedViewController == nil)
@@ -223,7 +223,7 @@ private final class Notes: Sendable {
             "B.canPerformUnwind(done:, from: C) → true",
             "C.prepare(nil C→B unwind(done:), sender: nil)",
             "B.performUnwindAction(done:, nil C→B)",
-            "C.viewWillDisappear(true)", "B.viewWillAppear(true)", "C.viewDidDisappear(true)", "B.viewDidAppear(true)",
+            "C.viewWillDisappear(true)", "B.viewWillAppear(true)", "B.viewDidAppear(true)", "C.viewDidDisappear(true)",
         ])
         #expect(await w.tree() == "A(content, disappeared) ▸ B(content, appeared, fullScreen)")
     }
@@ -249,7 +249,7 @@ private final class Notes: Sendable {
             "A.canPerformUnwind(done:, from: C) → true",
             "C.prepare(nil C→A unwind(done:), sender: nil)",
             "A.performUnwindAction(done:, nil C→A)",
-            "C.viewWillDisappear(true)", "A.viewWillAppear(true)", "C.viewDidDisappear(true)", "A.viewDidAppear(true)",
+            "C.viewWillDisappear(true)", "A.viewWillAppear(true)", "A.viewDidAppear(true)", "C.viewDidDisappear(true)",
         ])
         #expect(await w.tree() == "N1(navigation, appeared)[A(content, appeared)]")
         #expect(await n2.isInWindowHierarchy == false)
@@ -257,7 +257,7 @@ private final class Notes: Sendable {
         #expect(w.committed(events) == [.composite([.dismiss(presenter: n1.id, removed: [n2.id])])])
         #expect(w.callbacks(events) == [
             "N2.viewWillDisappear(true)", "C.viewWillDisappear(true)", "N1.viewWillAppear(true)", "A.viewWillAppear(true)",
-            "C.viewDidDisappear(true)", "N2.viewDidDisappear(true)", "A.viewDidAppear(true)", "N1.viewDidAppear(true)",
+            "A.viewDidAppear(true)", "N1.viewDidAppear(true)", "C.viewDidDisappear(true)", "N2.viewDidDisappear(true)",
         ])
     }
 
@@ -285,7 +285,7 @@ private final class Notes: Sendable {
             "Q.prepare(nil Q→A unwind(done:), sender: nil)",
             "A.performUnwindAction(done:, nil Q→A)",
             "B.willMove(toParent: nil)", "A.viewDidLoad",
-            "Q.viewWillDisappear(true)", "A.viewWillAppear(true)", "Q.viewDidDisappear(true)", "A.viewDidAppear(true)",
+            "Q.viewWillDisappear(true)", "A.viewWillAppear(true)", "A.viewDidAppear(true)", "Q.viewDidDisappear(true)",
             "B.didMove(toParent: nil)",
         ])
         #expect(await w.tree() == "N1(navigation, appeared)[A(content, appeared)]")
@@ -318,7 +318,7 @@ private final class Notes: Sendable {
             "D.prepare(nil D→B unwind(done:), sender: nil)",
             "B.performUnwindAction(done:, nil D→B)",
             "C.willMove(toParent: nil)", "B.viewDidLoad",
-            "D.viewWillDisappear(true)", "B.viewWillAppear(true)", "D.viewDidDisappear(true)", "B.viewDidAppear(true)",
+            "D.viewWillDisappear(true)", "B.viewWillAppear(true)", "B.viewDidAppear(true)", "D.viewDidDisappear(true)",
             "C.didMove(toParent: nil)",
         ])
         #expect(await w.tree() == """
@@ -452,7 +452,7 @@ private final class Notes: Sendable {
         do {
             #expect(Array(log.dropFirst(4)) == [
                 "M.viewWillDisappear(true)", "P.viewWillAppear(true)", "A.viewWillAppear(true)",
-                "M.viewDidDisappear(true)", "A.viewDidAppear(true)", "P.viewDidAppear(true)",
+                "A.viewDidAppear(true)", "P.viewDidAppear(true)", "M.viewDidDisappear(true)",
             ])
             #expect(tree == "P(content, appeared)[N1(navigation, appeared)[A(content, appeared)]]")
         }
@@ -481,7 +481,7 @@ private final class Notes: Sendable {
             "A.performUnwindAction(done:, nil S→A)",
             "B.willMove(toParent: nil)", "A.viewDidLoad",
             "S.viewWillDisappear(true)", "B.viewWillDisappear(true)", "A.viewWillAppear(true)",
-            "S.viewDidDisappear(true)", "B.viewDidDisappear(true)", "A.viewDidAppear(true)",
+            "A.viewDidAppear(true)", "S.viewDidDisappear(true)", "B.viewDidDisappear(true)",
             "B.didMove(toParent: nil)",
         ])
         #expect(await w.tree() == "N1(navigation, appeared)[A(content, appeared)]")

@@ -220,7 +220,7 @@ private let done = "done:"
             "A.canPerformUnwind(done:, from: S) → true",
             "S.prepare(nil S→A unwind(done:), sender: nil)",
             "A.performUnwindAction(done:, nil S→A)",
-            "S.viewWillDisappear(true)", "A.viewWillAppear(true)", "S.viewDidDisappear(true)", "A.viewDidAppear(true)",
+            "S.viewWillDisappear(true)", "A.viewWillAppear(true)", "A.viewDidAppear(true)", "S.viewDidDisappear(true)",
         ])
         #expect(await w.tree() == """
             T(tabBar, appeared, tab 0)[A(content, appeared), B(content, disappeared), C(content, disappeared)]

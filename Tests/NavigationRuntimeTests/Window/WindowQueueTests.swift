@@ -34,7 +34,7 @@ import Testing
         let second = Task { try await navigation.pushViewController(f.controller("C")) }
         while await f.window.pendingRequestCount < 1 { await Task.yield() }
         let idle = Task {
-            await f.window.waitUntilIdle()
+            try await f.window.waitUntilIdle()
             return await f.window.lastSequence
         }
         clock.advance(by: .seconds(1))
@@ -42,9 +42,9 @@ import Testing
         await clock.sleepers(atLeast: 1)  // the second push, parked in its animation
         clock.advance(by: .seconds(1))
         #expect(try await second.value == .completed(sequence: 3))
-        #expect(await idle.value == 3)
+        #expect(try await idle.value == 3)
         await f.window.close()
-        await f.window.waitUntilIdle()  // closed: at once
+        try await f.window.waitUntilIdle()  // closed: at once
     }
 
     @Test func replacePending_supersedesWaitingRequests_latestWins() async throws {
@@ -185,6 +185,31 @@ import Testing
         }
         #expect(committed?.0 == id)
         #expect(await navigation.viewControllers.map { f.recorder.name(of: $0) } == ["A", "B", "C"])
+    }
+
+    @Test(.timeLimit(.minutes(1))) func waitUntilIdle_fromAHookOfItsOwnWindow_throwsAtOnce_insteadOfWaitingForItself() async throws {
+        let f = Fixture()
+        let a = f.controller("A")
+        let navigation = f.navigation("N", [a])
+        try await f.start(with: navigation)
+        let b = f.controller("B")
+        let result = AsyncStream.makeStream(of: String.self)
+        let window = f.window
+        await b.setOnDidAppear {
+            do {
+                try await window.waitUntilIdle()
+                result.continuation.yield("returned")
+            } catch {
+                result.continuation.yield((error as? NavigationError)?.code.description ?? "\(error)")
+            }
+        }
+        // The push ends (it would hang forever if the hook waited for its own transition).
+        #expect(try await navigation.pushViewController(b, animated: false) == .completed(sequence: 2))
+        var answers = result.stream.makeAsyncIterator()
+        #expect(await answers.next() == "waitingForOwnTransition")
+        // From outside, on the idle window, it returns at once.
+        try await window.waitUntilIdle()
+        #expect(await window.isBusy == false)
     }
 
     @Test func badInput_isATypedError_andChangesNothing() async throws {
