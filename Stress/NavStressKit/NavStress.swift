@@ -14,7 +14,7 @@ public enum NavStress {
           replay    Check a recorded run's journals again (from 'run --record FILE').
           bench     Side-by-side benchmarks in one process and one run.
           inspect   What the loader read from storyboards (--json for DESIGN §11's shape).
-          lint      Diagnostics as path:line:column: error|warning: message.
+          lint      Check an app (storyboards + sources): text, json, sarif or github output.
           graph     The navigation map as Graphviz DOT (an app folder: a cluster per storyboard).
           drive     Run a script of steps and expectations against an app's storyboards in one
                     window: a flow test for CI (exit 1 when a step or an expectation fails).

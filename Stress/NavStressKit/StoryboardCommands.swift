@@ -8,26 +8,17 @@ import NavigationRuntime
 /// status: 0 success, 1 the check failed (lint errors), 2 bad usage or unreadable input.
 public enum StoryboardCommands {
     static let inspectUsage = """
-        USAGE: navstress inspect [--json] FILE...
+        USAGE: navstress inspect [--json] PATH...
 
         Shows what the loader read from each storyboard: scenes, controllers by kind, segues by
         kind, relationships, unwind actions, custom segue classes, storyboard identifiers,
-        references. With --json, one JSON object (a list for several files).
+        references. PATH is a .storyboard file or a folder (every storyboard under it; Pods,
+        Carthage, build output, *.xcloc and hidden folders skipped). With --json, one JSON
+        object per storyboard (a list when there are several).
 
         OPTIONS:
           --json      JSON output (DESIGN §11 shape)
           -h, --help  Show this help.
-        """
-    static let lintUsage = """
-        USAGE: navstress lint [--sources DIR] [--no-references] FILE...
-
-        Reports what would fail at run time, as path:line:column: error|warning: message [rule].
-        Exit status 1 if any error was found.
-
-        OPTIONS:
-          --sources DIR    Scan Swift and Objective-C sources in DIR for unwind actions.
-          --no-references  Do not resolve storyboard references against sibling files.
-          -h, --help       Show this help.
         """
     static let graphUsage = """
         USAGE: navstress graph FILE|DIR [--sources DIR]
@@ -47,7 +38,7 @@ public enum StoryboardCommands {
     /// - Returns: The exit status.
     public static func inspect(_ arguments: [String]) -> Int32 { emit(runInspect(arguments)) }
 
-    /// `navstress lint [--sources DIR] FILE...`: prints diagnostics and returns the exit status.
+    /// `navstress lint [options] PATH...`: prints findings and returns the exit status.
     /// - Parameter arguments: The arguments after the subcommand name.
     /// - Returns: The exit status.
     public static func lint(_ arguments: [String]) -> Int32 { emit(runLint(arguments)) }
@@ -72,14 +63,14 @@ public enum StoryboardCommands {
                 files.append(argument)
             }
         }
-        guard !files.isEmpty else { return usageError("inspect: missing FILE (see navstress inspect --help)") }
+        guard !files.isEmpty else { return failure("inspect: missing PATH (see navstress inspect --help)") }
         var inspections: [StoryboardInspection] = []
-        for file in files {
-            do {
-                inspections.append(StoryboardInspection(try StoryboardLoader.load(contentsOf: URL(fileURLWithPath: file))))
-            } catch {
-                return StoryboardCommandResult(status: 2, errorOutput: error.description + "\n")
+        do {
+            for file in try StoryboardBundle.storyboardFiles(files.map { URL(fileURLWithPath: $0) }) {
+                inspections.append(StoryboardInspection(try StoryboardLoader.load(contentsOf: file)))
             }
+        } catch {
+            return failure(error)
         }
         let output: String
         if json {
@@ -94,55 +85,7 @@ public enum StoryboardCommands {
     /// - Parameter arguments: The arguments after the subcommand name.
     /// - Returns: Status and outputs.
     public static func runLint(_ arguments: [String]) -> StoryboardCommandResult {
-        var files: [String] = []
-        var sources: String?
-        var checksReferences = true
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "-h", "--help": return StoryboardCommandResult(status: 0, output: lintUsage + "\n")
-            case "--no-references": checksReferences = false
-            case "--sources":
-                guard index + 1 < arguments.count else { return usageError("lint: --sources needs a DIR") }
-                index += 1
-                sources = arguments[index]
-            default:
-                if argument.hasPrefix("--sources=") {
-                    sources = String(argument.dropFirst("--sources=".count))
-                } else if argument.hasPrefix("-") {
-                    return usageError("lint: unknown option '\(argument)'")
-                } else {
-                    files.append(argument)
-                }
-            }
-            index += 1
-        }
-        guard !files.isEmpty else { return usageError("lint: missing FILE (see navstress lint --help)") }
-        var table: [String: Set<String>]?
-        if let sources {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: sources, isDirectory: &isDirectory), isDirectory.boolValue else {
-                return usageError("lint: --sources '\(sources)' is not a directory")
-            }
-            table = UnwindActionScanner.scan(directory: URL(fileURLWithPath: sources))
-        }
-        let lint = StoryboardLint(declaredUnwindActions: table, checksReferences: checksReferences)
-        var output = ""
-        var errorOutput = ""
-        var status: Int32 = 0
-        for file in files {
-            do {
-                let storyboard = try StoryboardLoader.load(contentsOf: URL(fileURLWithPath: file))
-                let diagnostics = lint.diagnostics(for: storyboard)
-                for diagnostic in diagnostics { output += diagnostic.description + "\n" }
-                if StoryboardLint.hasErrors(diagnostics), status == 0 { status = 1 }
-            } catch {
-                errorOutput += error.description + "\n"
-                status = 2
-            }
-        }
-        return StoryboardCommandResult(status: status, output: output, errorOutput: errorOutput)
+        LintCommand.run(arguments)
     }
 
     /// `graph` without printing.
@@ -176,12 +119,41 @@ public enum StoryboardCommands {
             let actions = sources.map { UnwindActionScanner.scan(directory: URL(fileURLWithPath: $0)) } ?? [:]
             return StoryboardCommandResult(status: 0, output: StoryboardGraph(app: app, unwindActions: actions).dot)
         } catch {
-            return StoryboardCommandResult(status: 2, errorOutput: error.description + "\n")
+            return failure(error)
         }
     }
 
-    private static func usageError(_ message: String) -> StoryboardCommandResult {
-        StoryboardCommandResult(status: 2, errorOutput: "error: " + message + "\n")
+    private static func usageError(_ message: String) -> StoryboardCommandResult { failure(message) }
+
+    /// Exit 2 with `navstress: error: MESSAGE` on standard error: the one error style of
+    /// every `navstress` subcommand (as argument-parser tools print theirs).
+    /// - Parameter message: The one-line reason, `PATH: what is wrong` for input.
+    /// - Returns: The result.
+    static func failure(_ message: String) -> StoryboardCommandResult {
+        StoryboardCommandResult(status: 2, errorOutput: "navstress: error: " + message + "\n")
+    }
+
+    /// Exit 2 for a storyboard that cannot be used: `navstress: error: PATH[:LINE:COLUMN]: what is
+    /// wrong`, the path relative to the current directory when under it. A file that is not
+    /// named `.storyboard` and does not parse as one is said to be no storyboard.
+    /// - Parameters:
+    ///   - error: The loader's error.
+    ///   - paths: How paths are shown (default: relative to the process's current directory).
+    /// - Returns: The result.
+    static func failure(
+        _ error: StoryboardError, paths: LintPaths = LintPaths(currentDirectory: FileManager.default.currentDirectoryPath)
+    ) -> StoryboardCommandResult {
+        let file = error.file.map(paths.display) ?? "<storyboard>"
+        var position = ""
+        if let line = error.line {
+            position = ":\(line)"
+            if let column = error.column { position += ":\(column)" }
+        }
+        let isParseFailure = error.code == .malformedXML || error.code == .notAStoryboard || error.code == .forbiddenDocumentType
+        if isParseFailure, let path = error.file, URL(fileURLWithPath: path).pathExtension != "storyboard" {
+            return failure("\(file): is not a storyboard (\(position.isEmpty ? "" : String(position.dropFirst()) + ": ")\(error.message))")
+        }
+        return failure("\(file)\(position): \(error.message)")
     }
 
     private static func emit(_ result: StoryboardCommandResult) -> Int32 {

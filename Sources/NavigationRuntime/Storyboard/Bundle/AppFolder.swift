@@ -90,7 +90,7 @@ public enum AppFolder {
     /// A one-line reason why `path` cannot be read as a file, or `nil` when it is a regular file.
     /// - Parameter path: The path.
     /// - Returns: The reason, e.g. `is a directory`.
-    static func problem(readingFile path: String) -> String? {
+    public static func problem(readingFile path: String) -> String? {
         switch kind(of: path) {
         case .file: return nil
         case .directory: return "is a directory"

@@ -59,58 +59,31 @@ extension StoryboardLint {
                 identifiers[identifier] = scene
             }
         }
+        var sceneIDs: [String: StoryboardScene] = [:]
+        for scene in storyboard.scenes {
+            if let first = sceneIDs[scene.sceneID] {
+                found.append(
+                    StoryboardDiagnostic(
+                        .error, ruleID: Rule.duplicateSceneID.rawValue,
+                        message: "scene id '\(scene.sceneID)' is used by the scenes of '\(first.controllerID)' and '\(scene.controllerID)'",
+                        location: scene.location ?? scene.controllerLocation))
+            } else {
+                sceneIDs[scene.sceneID] = scene
+            }
+        }
         return found
     }
 
-    func unhandledUnwindActions(_ storyboard: Storyboard) -> [StoryboardDiagnostic] {
-        let unwinds = storyboard.unwindSegues
-        guard !unwinds.isEmpty else { return [] }
-        guard let table = declaredUnwindActions else {
-            return unwinds.map { segue in
-                StoryboardDiagnostic(
-                    .warning, ruleID: Rule.unhandledUnwindAction.rawValue,
-                    message: "unwind action '\(segue.unwindAction ?? "")' cannot be checked: no declared actions (pass the app's sources)",
-                    location: segue.location)
-            }
+    /// Segues whose `kind` UIKit does not know: the storyboard compiler refuses them, and the
+    /// runtime drops them (DESIGN §5: the loader keeps any kind, so a newer file still loads).
+    static func unknownSegueKinds(_ storyboard: Storyboard) -> [StoryboardDiagnostic] {
+        storyboard.segues.filter { !$0.kind.isKnown }.map { segue in
+            let known = StoryboardSegueKind.allKnown.map(\.rawValue).joined(separator: ", ")
+            return StoryboardDiagnostic(
+                .error, ruleID: Rule.unknownSegueKind.rawValue,
+                message: "segue '\(segue.identifier ?? segue.id)' has unknown kind '\(segue.kind.rawValue)' (known: \(known))",
+                location: segue.location)
         }
-        let roots = StoryboardContainment.entryPoints(storyboard)
-        let reachableIDs = StoryboardContainment.reachable(storyboard, from: roots.isEmpty ? storyboard.scenes.map(\.controllerID) : roots)
-        let reachable = storyboard.scenes.filter { reachableIDs.contains($0.controllerID) }
-        let universal = table["UIViewController"] ?? []
-        var found: [StoryboardDiagnostic] = []
-        for segue in unwinds {
-            let action = segue.unwindAction ?? ""
-            if universal.contains(action) { continue }
-            var unknownClasses: [String] = []
-            var handled = false
-            for scene in reachable where scene.reference == nil {
-                guard let customClass = scene.customClass else { continue }
-                if let actions = table[customClass] {
-                    if actions.contains(action) {
-                        handled = true
-                        break
-                    }
-                } else {
-                    unknownClasses.append(customClass)
-                }
-            }
-            if handled { continue }
-            let hasReferences = reachable.contains { $0.reference != nil }
-            if unknownClasses.isEmpty && !hasReferences {
-                found.append(
-                    StoryboardDiagnostic(
-                        .error, ruleID: Rule.unhandledUnwindAction.rawValue,
-                        message: "no reachable controller declares unwind action '\(action)'", location: segue.location))
-            } else {
-                let unknown = Array(Set(unknownClasses)).sorted().joined(separator: ", ")
-                found.append(
-                    StoryboardDiagnostic(
-                        .warning, ruleID: Rule.unhandledUnwindAction.rawValue,
-                        message: "unwind action '\(action)' is declared by no known class (unknown: \(unknown.isEmpty ? "referenced storyboards" : unknown))",
-                        location: segue.location))
-            }
-        }
-        return found
     }
 
     static func unreachableScenes(_ storyboard: Storyboard) -> [StoryboardDiagnostic] {
@@ -122,24 +95,6 @@ extension StoryboardLint {
                 .warning, ruleID: Rule.unreachableScene.rawValue,
                 message: "scene '\(scene.displayName)' (\(scene.controllerID)) is not reachable from the initial view controller or any storyboard identifier",
                 location: scene.controllerLocation ?? scene.location)
-        }
-    }
-
-    static func pushesOutsideNavigation(_ storyboard: Storyboard) -> [StoryboardDiagnostic] {
-        let pushes = storyboard.segues.filter { $0.kind == .push }
-        guard !pushes.isEmpty else { return [] }
-        let inside = StoryboardContainment.insideNavigationStack(storyboard)
-        // Only scenes the storyboard itself places somewhere are judged; a scene with no
-        // incoming segue or relationship may be pushed from code.
-        var placed = Set<String>()
-        for segue in storyboard.segues where segue.kind != .unwind { placed.insert(segue.destinationID) }
-        if let initial = storyboard.initialViewControllerID { placed.insert(initial) }
-        return pushes.filter { placed.contains($0.sourceControllerID) && !inside.contains($0.sourceControllerID) }.map { segue in
-            let source = storyboard.scene(controllerID: segue.sourceControllerID)?.displayName ?? segue.sourceControllerID
-            return StoryboardDiagnostic(
-                .error, ruleID: Rule.pushOutsideNavigation.rawValue,
-                message: "push segue '\(segue.identifier ?? segue.id)' from '\(source)', which is inside no navigation controller",
-                location: segue.location)
         }
     }
 }
