@@ -122,10 +122,40 @@ import Testing
         #expect(alone.status == 0)
         #expect(
             alone.output
-                == "App/Base.lproj/Main.storyboard:14:17: warning: storyboard 'Settings' (Settings.storyboard) is not among the storyboards linted: UIKit raises when this reference is followed, unless the app gets it from elsewhere (add its folder: --bundle DIR) [missing-reference]\n"
+                == "App/Base.lproj/Main.storyboard:14:17: warning: storyboard 'Settings' (Settings.storyboard) is not among the storyboards linted: UIKit raises when this reference is followed, unless the app gets it from elsewhere (lint the app's folder, or add its folder: --bundle DIR) [missing-reference]\n"
         )
         let supported = Self.lint(["--no-sources", app, "--bundle", root.appendingPathComponent("Settings").path], in: root)
         #expect(supported == StoryboardCommandResult(status: 0))
+    }
+
+    // A new user's trial: deleting a storyboard the launch tab bar references passed lint with a
+    // warning (exit 0) while the app crashes at launch. An app folder linted with its sources is
+    // the whole app: a missing storyboard is an error there; among storyboard files given one by
+    // one (or a folder without sources) it stays a warning, in code and in references alike.
+    @Test func wholeAppFolder_aMissingStoryboardIsAnError_partialInputAWarning() throws {
+        var files = Self.issueApp()
+        files["Settings/Base.lproj/Settings.storyboard"] = nil
+        files["App/Sources/Router.swift"] = """
+            import UIKit
+            final class Router {
+                func settings() -> UIStoryboard { UIStoryboard(name: "Settings", bundle: nil) }
+            }
+            """
+        let root = try Self.folder(files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let whole = Self.lint([root.path], in: root)
+        #expect(whole.status == 1)
+        #expect(
+            whole.output == """
+                App/Base.lproj/Main.storyboard:14:17: error: the app has no storyboard named 'Settings' (Settings.storyboard): UIKit raises when this reference is followed [missing-reference]
+                App/Sources/Router.swift:3:58: error: UIStoryboard(name: "Settings"): the app has no Settings.storyboard (UIKit: 'Could not find a storyboard named') [missing-storyboard]
+
+                """)
+        let main = root.appendingPathComponent("App/Base.lproj/Main.storyboard").path
+        let partial = Self.lint([main, "--sources", root.appendingPathComponent("App").path], in: root)
+        #expect(partial.status == 0)
+        #expect(partial.output.components(separatedBy: "\n").filter { $0.contains(": warning: ") }.count == 2)
+        #expect(partial.output.contains("no Settings.storyboard among the storyboards linted (lint the app's folder, or add its folder with --bundle DIR)"))
     }
 
     @Test func formats_areExact() throws {
@@ -238,8 +268,33 @@ import Testing
         let twice = [StoryboardDiagnostic](
             repeating: StoryboardDiagnostic(.error, ruleID: "r", message: "m", location: StoryboardSourceLocation(file: "/x/f", line: 1, column: 1)),
             count: 2)
-        #expect(baseline.filter(twice, paths: LintPaths(currentDirectory: "/x")).count == 1)
+        #expect(baseline.filter(twice, paths: LintPaths(currentDirectory: "/x")).kept.count == 1)
+        #expect(baseline.filter([], paths: LintPaths(currentDirectory: "/x")).unmatched == 1)
         #expect(LintBaseline.withoutLines("segue 'a' (Main.storyboard:12:5) from Foo.swift:3") == "segue 'a' (Main.storyboard) from Foo.swift")
+    }
+
+    // A new user's trial: a baseline written from one directory did not match when lint ran from
+    // another (`cd App && lint . --baseline ../b.json`), and nothing said the baseline was stale.
+    // Keys are relative to the baseline file's folder; unmatched entries are reported.
+    @Test func baseline_matchesFromAnyDirectory_andStaleEntriesAreReported() throws {
+        let root = try Self.folder(["App/Main.storyboard": Self.brokenMain])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appendingPathComponent("b.json").path
+        #expect(Self.lint(["--write-baseline", file, "App"], in: root).status == 0)
+        let app = root.appendingPathComponent("App")
+        #expect(
+            Self.lint(["--baseline", "../b.json", "."], in: app)
+                == StoryboardCommandResult(status: 0, errorOutput: "navstress: 2 findings hidden by baseline ../b.json\n"))
+        // The unreachable scene is fixed: its entry matches nothing, and lint says so.
+        let fixed = Self.document(
+            initial: "home",
+            Self.scene("home", "customClass=\"HomeViewController\"", connections: "<segue destination=\"nowhere\" kind=\"show\" identifier=\"go, now: 100%\" id=\"seg1\"/>"))
+        try fixed.write(to: app.appendingPathComponent("Main.storyboard"), atomically: true, encoding: .utf8)
+        let result = Self.lint(["--baseline", "../b.json", "."], in: app)
+        #expect(result.status == 0)
+        #expect(
+            result.errorOutput
+                == "navstress: 1 finding hidden by baseline ../b.json\nnavstress: 1 finding of baseline ../b.json matched nothing (fixed, or the baseline is stale: rewrite it with --write-baseline)\n")
     }
 
     @Test func exitCodes_andOneLineInputErrors() throws {

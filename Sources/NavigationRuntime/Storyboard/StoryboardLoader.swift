@@ -17,7 +17,7 @@ public enum StoryboardLoader {
     ///   `.forbiddenEntity`, ...).
     public static func load(contentsOf url: URL) throws(StoryboardError) -> Storyboard {
         if let problem = AppFolder.problem(readingFile: url.path) {
-            throw StoryboardError(.unreadableFile, "cannot read storyboard: the path \(problem)", file: url.path)
+            throw StoryboardError(.unreadableFile, "cannot read storyboard: \(problem)", file: url.path)
         }
         let data: Data
         do {

@@ -6,8 +6,8 @@ import NavigationRuntime
 
 /// The findings recorded at one point in time, by key, with counts.
 ///
-/// A finding's key is its rule, its file (as shown: relative to the current directory when
-/// under it) and its message with every `file:line[:column]` it quotes reduced to the file; it
+/// A finding's key is its rule, its file (relative to the baseline file's own folder when under
+/// it, so that the baseline matches from whichever directory lint runs) and its message with every `file:line[:column]` it quotes reduced to the file; it
 /// has no line or column of its own, so it survives edits that move the finding, and the file
 /// is sorted, so it does not depend on the order findings were found in. A key recorded `n`
 /// times hides up to `n` findings with that key; more are new.
@@ -70,15 +70,23 @@ struct LintBaseline: Equatable, Sendable {
         return out + rest
     }
 
-    /// The findings the baseline does not hide, in their order.
-    func filter(_ diagnostics: [StoryboardDiagnostic], paths: LintPaths) -> [StoryboardDiagnostic] {
+    /// The findings the baseline does not hide, in their order, and how many recorded findings
+    /// matched nothing (fixed since, or recorded against other paths: a stale baseline).
+    func filter(_ diagnostics: [StoryboardDiagnostic], paths: LintPaths) -> (kept: [StoryboardDiagnostic], unmatched: Int) {
         var remaining = counts
-        return diagnostics.filter { diagnostic in
+        let kept = diagnostics.filter { diagnostic in
             let key = Self.key(diagnostic, paths: paths)
             guard let left = remaining[key], left > 0 else { return true }
             remaining[key] = left - 1
             return false
         }
+        return (kept, remaining.values.reduce(0, +))
+    }
+
+    /// The paths a baseline file's keys are relative to: its own folder.
+    /// - Parameter file: The baseline file.
+    static func paths(for file: URL) -> LintPaths {
+        LintPaths(currentDirectory: file.deletingLastPathComponent().path)
     }
 
     /// The file's text.

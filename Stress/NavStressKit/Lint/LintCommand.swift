@@ -107,29 +107,41 @@ enum LintCommand {
             let inputs = options.paths.map(paths.url)
             let bundle = try StoryboardBundle.load(inputs, supporting: options.bundles.map(paths.url))
             let sources = try LintSources.read(options: options, paths: inputs, resolve: paths.url)
-            let lint = StoryboardLint(declaredUnwindActions: sources.unwindActions, checksReferences: options.checksReferences)
+            var lint = StoryboardLint(declaredUnwindActions: sources.unwindActions, checksReferences: options.checksReferences)
+            // An app folder linted with its sources is the whole app: a storyboard name that
+            // nothing in it has is a crash, not a storyboard that may come from elsewhere.
+            let isWholeApp = !sources.files.isEmpty && inputs.contains { AppFolder.kind(of: $0.path) == .directory }
+            lint.isWholeApp = isWholeApp
             var diagnostics = lint.diagnostics(for: bundle)
-            diagnostics += LintSourceRules.diagnostics(bundle: bundle, sources: sources)
+            diagnostics += LintSourceRules.diagnostics(bundle: bundle, sources: sources, isWholeApp: isWholeApp)
             var baseline: LintBaseline?
+            var baselinePaths = paths
             if let file = options.writeBaseline {
-                let written = LintBaseline(diagnostics, paths: paths)
+                baselinePaths = LintBaseline.paths(for: paths.url(file))
+                let written = LintBaseline(diagnostics, paths: baselinePaths)
                 try written.write(to: paths.url(file).path)
                 baseline = written
             } else if let file = options.baseline {
+                baselinePaths = LintBaseline.paths(for: paths.url(file))
                 baseline = try LintBaseline.read(from: paths.url(file).path)
             }
             var hidden = 0
+            var unmatched = 0
             if let baseline {
-                let kept = baseline.filter(diagnostics, paths: paths)
+                let (kept, stale) = baseline.filter(diagnostics, paths: baselinePaths)
                 hidden = diagnostics.count - kept.count
+                unmatched = stale
                 diagnostics = kept
             }
             let output = LintRenderer(paths: paths).render(diagnostics, format: options.format)
             var errorOutput = ""
             if let file = options.writeBaseline {
                 errorOutput = "navstress: wrote \(hidden) finding\(hidden == 1 ? "" : "s") to baseline \(file)\n"
-            } else if hidden > 0, let file = options.baseline {
-                errorOutput = "navstress: \(hidden) finding\(hidden == 1 ? "" : "s") hidden by baseline \(file)\n"
+            } else if let file = options.baseline {
+                if hidden > 0 { errorOutput = "navstress: \(hidden) finding\(hidden == 1 ? "" : "s") hidden by baseline \(file)\n" }
+                if unmatched > 0 {
+                    errorOutput += "navstress: \(unmatched) finding\(unmatched == 1 ? "" : "s") of baseline \(file) matched nothing (fixed, or the baseline is stale: rewrite it with --write-baseline)\n"
+                }
             }
             return StoryboardCommandResult(
                 status: StoryboardLint.hasErrors(diagnostics) ? 1 : 0, output: output, errorOutput: errorOutput)

@@ -89,8 +89,11 @@ enum LintSourceRules {
     ///   - bundle: The app's storyboards.
     ///   - sources: The app's sources.
     /// - Returns: Diagnostics at source locations (``AppLint``); none without sources.
-    static func diagnostics(bundle: StoryboardBundle, sources: LintSources) -> [StoryboardDiagnostic] {
+    ///   - isWholeApp: Whether the bundle is the whole app (see ``AppLint/isWholeApp``).
+    static func diagnostics(bundle: StoryboardBundle, sources: LintSources, isWholeApp: Bool) -> [StoryboardDiagnostic] {
         guard let index = sources.index else { return [] }
-        return AppLint(bundle: bundle, sources: index).diagnostics()
+        var lint = AppLint(bundle: bundle, sources: index)
+        lint.isWholeApp = isWholeApp
+        return lint.diagnostics()
     }
 }

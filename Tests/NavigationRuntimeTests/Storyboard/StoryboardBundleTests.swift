@@ -137,6 +137,6 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: loop.path)
         #expect(message(loop) == "is a symbolic link that leads nowhere (or in a loop)")
         let error = #expect(throws: StoryboardError.self) { try StoryboardLoader.load(contentsOf: root) }
-        #expect(error?.message == "cannot read storyboard: the path is a directory")
+        #expect(error?.message == "cannot read storyboard: is a directory")
     }
 }

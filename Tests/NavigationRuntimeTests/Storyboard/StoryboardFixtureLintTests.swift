@@ -48,7 +48,7 @@ import Testing
         let references = diagnostics.filter { $0.ruleID == "missing-reference" }
         #expect(references.map(\.severity) == Array(repeating: .warning, count: expected.count))
         #expect(references.map(\.message) == expected.map {
-            "storyboard '\($0)' (\($0).storyboard) is not among the storyboards linted: UIKit raises when this reference is followed, unless the app gets it from elsewhere (add its folder: --bundle DIR)"
+            "storyboard '\($0)' (\($0).storyboard) is not among the storyboards linted: UIKit raises when this reference is followed, unless the app gets it from elsewhere (lint the app's folder, or add its folder: --bundle DIR)"
         })
         // Without sources, every unwind exit is a warning that it cannot be checked; nothing else warns.
         let others = diagnostics.filter { $0.ruleID != "missing-reference" }

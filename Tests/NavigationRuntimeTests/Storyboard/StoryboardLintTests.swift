@@ -142,7 +142,7 @@ import Testing
         #expect(rules(missing) == ["warning missing-reference"])
         #expect(
             missing[0].message
-                == "storyboard 'Missing' (Missing.storyboard) is not among the storyboards linted: UIKit raises when this reference is followed, unless the app gets it from elsewhere (add its folder: --bundle DIR)")
+                == "storyboard 'Missing' (Missing.storyboard) is not among the storyboards linted: UIKit raises when this reference is followed, unless the app gets it from elsewhere (lint the app's folder, or add its folder: --bundle DIR)")
         #expect(rules(try lintFile(main("storyboardName=\"Other\" referencedIdentifier=\"Unknown\""))) == ["error missing-reference"])
         #expect(try lintFile(main("storyboardName=\"Other\" referencedIdentifier=\"Known\"")).isEmpty)
         #expect(try lintFile(main("storyboardName=\"Other\"")).isEmpty)

@@ -56,6 +56,11 @@ public struct AppLint: Sendable {
     public var storyboards: [Storyboard]
     /// The app's scanned sources.
     public var sources: AppSourceIndex
+    /// Whether ``storyboards`` are the whole app (an app folder was linted), so that a
+    /// storyboard name or storyboard ID code uses and no storyboard has is a crash (an error).
+    /// When only some storyboards are given, the missing one may be among the others: a
+    /// warning. Default `true`.
+    public var isWholeApp = true
 
     /// Creates the check.
     /// - Parameters:
@@ -142,9 +147,12 @@ public struct AppLint: Sendable {
             if candidates.contains(where: { $0.storyboard.scene(storyboardIdentifier: identifier) != nil }) { continue }
             let known = Set(candidates.flatMap { $0.storyboard.scenes.compactMap(\.storyboardIdentifier) })
             let files = candidates.map(\.displayName).joined(separator: ", ")
+            // A named storyboard that is present is judged in full; "any storyboard" only when
+            // the whole app was given.
+            let certain = isWholeApp || what.hasPrefix("storyboard '")
             found.append(
                 StoryboardDiagnostic(
-                    .error, ruleID: Rule.missingStoryboardIdentifier.rawValue,
+                    certain ? .error : .warning, ruleID: Rule.missingStoryboardIdentifier.rawValue,
                     message: "instantiateViewController(withIdentifier: \"\(identifier)\"): no scene with storyboard ID '\(identifier)' in \(what)"
                         + (files.isEmpty ? "" : " (\(files))") + Self.suggestion(identifier, among: known)
                         + " (UIKit: 'Storyboard doesn't contain a view controller with identifier')",
@@ -159,8 +167,10 @@ public struct AppLint: Sendable {
             guard let name = sources.resolve(lookup.name), model.storyboardsByName[name] == nil else { continue }
             found.append(
                 StoryboardDiagnostic(
-                    .error, ruleID: Rule.missingStoryboard.rawValue,
-                    message: "UIStoryboard(name: \"\(name)\"): the app has no \(name).storyboard"
+                    isWholeApp ? .error : .warning, ruleID: Rule.missingStoryboard.rawValue,
+                    message: (isWholeApp
+                        ? "UIStoryboard(name: \"\(name)\"): the app has no \(name).storyboard"
+                        : "UIStoryboard(name: \"\(name)\"): no \(name).storyboard among the storyboards linted (lint the app's folder, or add its folder with --bundle DIR)")
                         + Self.suggestion(name, among: Set(model.storyboardsByName.keys))
                         + " (UIKit: 'Could not find a storyboard named')",
                     location: lookup.location))

@@ -133,12 +133,16 @@ extension StoryboardLint {
                     diagnostic = StoryboardDiagnostic(.error, ruleID: Rule.referenceCycle.rawValue, message: error.message, location: location)
                 case .referencedFileNotFound:
                     let name = scene.reference?.storyboardName ?? ""
+                    let message: String
+                    if !failedHere {
+                        message = error.message
+                    } else if lint.isWholeApp {
+                        message = "the app has no storyboard named '\(name)' (\(name).storyboard): UIKit raises when this reference is followed"
+                    } else {
+                        message = "storyboard '\(name)' (\(name).storyboard) is not among the storyboards linted: UIKit raises when this reference is followed, unless the app gets it from elsewhere (lint the app's folder, or add its folder: --bundle DIR)"
+                    }
                     diagnostic = StoryboardDiagnostic(
-                        .warning, ruleID: Rule.missingReference.rawValue,
-                        message: failedHere
-                            ? "storyboard '\(name)' (\(name).storyboard) is not among the storyboards linted: UIKit raises when this reference is followed, unless the app gets it from elsewhere (add its folder: --bundle DIR)"
-                            : error.message,
-                        location: location)
+                        lint.isWholeApp ? .error : .warning, ruleID: Rule.missingReference.rawValue, message: message, location: location)
                 default:
                     diagnostic = StoryboardDiagnostic(.error, ruleID: Rule.missingReference.rawValue, message: error.message, location: location)
                 }

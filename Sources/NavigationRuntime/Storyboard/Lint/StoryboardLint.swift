@@ -92,6 +92,10 @@ public struct StoryboardLint: Sendable {
     /// For linting a single storyboard: the folder whose storyboards a single storyboard's
     /// references resolve in; `nil` means the storyboard file's folder.
     public var referenceDirectory: URL?
+    /// Whether the bundle linted is the whole app (an app folder with its sources): then a
+    /// reference to a storyboard name the bundle does not have is a crash at run time (an
+    /// error); otherwise the storyboard may come from elsewhere (a warning). Default `false`.
+    public var isWholeApp = false
 
     /// Creates a lint configuration.
     /// - Parameters:
