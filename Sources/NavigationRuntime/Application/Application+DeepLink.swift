@@ -14,6 +14,9 @@ extension Application {
     /// against the tree as it is then, not as it was when the URL arrived. If any step cannot
     /// apply, none does: the tree is unchanged and the outcome names the step.
     ///
+    /// See <doc:RequestContract>. Cancelled before the commit point it returns
+    /// ``DeepLinkOutcome/cancelled`` (it never throws) and no step is applied.
+    ///
     /// - Parameters:
     ///   - url: The URL.
     ///   - window: The window to navigate; the key window when `nil`.

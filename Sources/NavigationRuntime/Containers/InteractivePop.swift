@@ -118,6 +118,9 @@ extension NavigationController {
     /// the window's queue like any other, which returns once its begin phase has run (or once
     /// it ended, e.g. with a one-element stack). End it with ``InteractivePop/finish()`` or
     /// ``InteractivePop/cancel()``; until then it holds the window's queue.
+    ///
+    /// See <doc:RequestContract>. The request runs in a task of its own, so cancelling the
+    /// caller does not cancel it: ``InteractivePop/cancel()`` is the gesture's cancellation.
     public func beginInteractivePop() async -> InteractivePop {
         let gesture = InteractivePop()
         let window = context.window

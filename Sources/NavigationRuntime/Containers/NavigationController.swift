@@ -109,6 +109,10 @@ public actor NavigationController: ViewController {
 
     /// Pushes a controller onto the stack (R6.2).
     ///
+    /// See <doc:RequestContract>. Cancelled before the commit point it throws
+    /// `CancellationError`: the stack is as it was, and the pushed controller got
+    /// `willMove(toParent:)`, its balanced will/did callbacks and `didMove(toParent: nil)` (R6.9).
+    ///
     /// - Throws: ``NavigationError`` `.pushedTwice` (R4.2), `.pushingNavigationController`
     ///   (R4.3), `.controllerInUse`, `.foreignController`, `.notInWindowHierarchy`,
     ///   `.windowClosed`; or `CancellationError` before the commit point.
@@ -122,6 +126,10 @@ public actor NavigationController: ViewController {
     }
 
     /// Pops the top controller (R6.3); a one-element stack is left alone (`.noChange`, R4.6).
+    ///
+    /// See <doc:RequestContract>. Cancelled before the commit point it throws
+    /// `CancellationError` and the top controller stays, its callbacks balanced as in a
+    /// cancelled interactive pop (R4.10, R6.9).
     @discardableResult
     public func popViewController(animated: Bool = true, policy: BusyPolicy = .enqueue) async throws
         -> TransitionOutcome
@@ -131,6 +139,9 @@ public actor NavigationController: ViewController {
 
     /// Pops every controller above `viewController` in one transition (R4.8): only the old top
     /// disappears and only `viewController` appears.
+    ///
+    /// See <doc:RequestContract>. Cancelled before the commit point it throws
+    /// `CancellationError` and the whole stack stays, callbacks balanced (R6.9).
     ///
     /// - Throws: ``NavigationError`` `.notInStack` if it is not in the stack (R4.7).
     @discardableResult
@@ -143,6 +154,9 @@ public actor NavigationController: ViewController {
     }
 
     /// Pops to the root in one transition (R4.8); a one-element stack is left alone (R4.6).
+    ///
+    /// See <doc:RequestContract>. Cancelled before the commit point it throws
+    /// `CancellationError` and the whole stack stays, callbacks balanced (R6.9).
     @discardableResult
     public func popToRootViewController(animated: Bool = true, policy: BusyPolicy = .enqueue) async throws
         -> TransitionOutcome
@@ -151,6 +165,9 @@ public actor NavigationController: ViewController {
     }
 
     /// Replaces the stack in one transition from the old top to the new top (R4.9).
+    ///
+    /// See <doc:RequestContract>. Cancelled before the commit point it throws
+    /// `CancellationError` and the old stack stays, callbacks balanced (R6.9).
     @discardableResult
     public func setViewControllers(
         _ viewControllers: [any ViewController],

@@ -47,7 +47,7 @@ extension SplitViewControllerDelegate {
 /// `showDetailViewController` pushes onto it, a navigation controller included (R2.6). A split
 /// that enters a compact window collapses the same way, its delegate asked first (so give the
 /// delegate to the initializer, or set it before the split enters the window). The window's
-/// traits decide; ``Window/setTraits(_:animated:)`` changes them as a transition.
+/// traits decide; ``Window/setTraits(_:animated:policy:)`` changes them as a transition.
 ///
 /// **Column-style** (``init(context:primaryColumn:secondaryColumn:compactColumn:modalPresentationStyle:definesPresentationContext:delegate:)``,
 /// UIKit's iOS 14 style, R5.7). The children are the columns' controllers in column order
@@ -89,11 +89,17 @@ public actor SplitViewController: ViewController {
 
     /// Creates a classic split view controller with a primary and a secondary column.
     ///
-    /// - Parameter delegate: the delegate, in place from the start: a split that enters a
-    ///   compact window asks it `collapseSecondary(_:onto:)` as it collapses (R5.6), as UIKit
-    ///   asks the delegate an app sets before its window appears (Xcode's Master-Detail
-    ///   template sets it in `scene(_:willConnectTo:options:)`). ``setDelegate(_:)`` still
-    ///   sets or replaces it at any time.
+    /// - Parameters:
+    ///   - context: The context its window gave it.
+    ///   - primary: The primary column's controller (the list).
+    ///   - secondary: The secondary column's controller (the detail).
+    ///   - modalPresentationStyle: How it is presented when a request does not say (R2.7).
+    ///   - definesPresentationContext: Whether it is a presentation context (R3.4).
+    ///   - delegate: the delegate, in place from the start: a split that enters a
+    ///     compact window asks it `collapseSecondary(_:onto:)` as it collapses (R5.6), as UIKit
+    ///     asks the delegate an app sets before its window appears (Xcode's Master-Detail
+    ///     template sets it in `scene(_:willConnectTo:options:)`). ``setDelegate(_:)`` still
+    ///     sets or replaces it at any time.
     public init(
         context: ControllerContext,
         primary: any ViewController,
@@ -114,7 +120,12 @@ public actor SplitViewController: ViewController {
     /// collapsed, it pushes onto a navigation primary (R2.6). A split whose delegate discarded
     /// its secondary as it collapsed (R5.6) is in the same state.
     ///
-    /// - Parameter delegate: as in ``init(context:primary:secondary:modalPresentationStyle:definesPresentationContext:delegate:)``.
+    /// - Parameters:
+    ///   - context: The context its window gave it.
+    ///   - primary: The primary column's controller.
+    ///   - modalPresentationStyle: How it is presented when a request does not say (R2.7).
+    ///   - definesPresentationContext: Whether it is a presentation context (R3.4).
+    ///   - delegate: as in ``init(context:primary:secondary:modalPresentationStyle:definesPresentationContext:delegate:)``.
     public init(
         context: ControllerContext,
         primary: any ViewController,
@@ -148,9 +159,16 @@ public actor SplitViewController: ViewController {
     /// secondary one, and optionally a controller for the compact column, shown instead of
     /// the others while the split is collapsed.
     ///
-    /// - Parameter delegate: the delegate, in place from the start (asked
-    ///   `topColumnForCollapsingToProposedTopColumn` when the split collapses, R5.7);
-    ///   ``setDelegate(_:)`` still sets or replaces it at any time.
+    /// - Parameters:
+    ///   - context: The context its window gave it.
+    ///   - primary: The primary column's controller.
+    ///   - secondary: The secondary column's controller, if any.
+    ///   - compact: The compact column's controller, shown alone while collapsed, if any.
+    ///   - modalPresentationStyle: How it is presented when a request does not say (R2.7).
+    ///   - definesPresentationContext: Whether it is a presentation context (R3.4).
+    ///   - delegate: the delegate, in place from the start (asked
+    ///     `topColumnForCollapsingToProposedTopColumn` when the split collapses, R5.7);
+    ///     ``setDelegate(_:)`` still sets or replaces it at any time.
     public init(
         context: ControllerContext,
         primaryColumn primary: any ViewController,

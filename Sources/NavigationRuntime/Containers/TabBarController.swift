@@ -66,9 +66,14 @@ public actor TabBarController: ViewController {
     /// Creates a tab bar controller with these children; the first is selected. With more
     /// than ``maximumVisibleTabs`` of them, the excess ones are reached through More (R5.2).
     ///
-    /// - Parameter delegate: The delegate, in place from the first tap (UIKit's
-    ///   `tabBarController.delegate = self` before the window shows it); ``setDelegate(_:)``
-    ///   changes it later.
+    /// - Parameters:
+    ///   - context: The context its window gave it.
+    ///   - viewControllers: The tabs' controllers, in order.
+    ///   - delegate: The delegate, in place from the first tap (UIKit's
+    ///     `tabBarController.delegate = self` before the window shows it); ``setDelegate(_:)``
+    ///     changes it later.
+    ///   - modalPresentationStyle: How it is presented when a request does not say (R2.7).
+    ///   - definesPresentationContext: Whether it is a presentation context (R3.4).
     public init(
         context: ControllerContext,
         viewControllers: [any ViewController],
@@ -137,6 +142,9 @@ public actor TabBarController: ViewController {
     /// the More navigation controller (R5.2). An index cannot select More itself (R5.1): use
     /// ``select(_:animated:policy:)`` with ``moreNavigationController``.
     ///
+    /// See <doc:RequestContract>. Cancelled before the commit point it throws
+    /// `CancellationError` and the selection stays, callbacks balanced (R6.9).
+    ///
     /// - Throws: ``NavigationError`` `.invalidRequest` for an index out of range,
     ///   `.notInWindowHierarchy`, `.windowClosed`; or `CancellationError`.
     @discardableResult
@@ -149,6 +157,9 @@ public actor TabBarController: ViewController {
 
     /// Selects a child, or the More navigation controller (setting UIKit's
     /// `selectedViewController`, R5.1): programmatic, so no delegate calls (R5.3).
+    ///
+    /// See <doc:RequestContract>. Cancelled before the commit point it throws
+    /// `CancellationError` and the selection stays, callbacks balanced (R6.9).
     ///
     /// - Throws: ``NavigationError`` `.invalidRequest` if `viewController` is neither one of
     ///   ``viewControllers`` nor the More navigation controller of a tab bar that has a More
@@ -166,6 +177,10 @@ public actor TabBarController: ViewController {
     /// navigation tab to its root (R5.3, R5.4). An excess child's index is a tap on its row
     /// of the More list: it is shown on the More navigation controller (R5.2).
     ///
+    /// See <doc:RequestContract>. Cancelled before the commit point it throws
+    /// `CancellationError`: the selection (or the re-tapped stack) stays and `didSelect` is not
+    /// called, though `shouldSelect` may already have been asked.
+    ///
     /// - Throws: as ``selectTab(at:animated:policy:)``.
     @discardableResult
     public func tapTab(at index: Int, animated: Bool = false, policy: BusyPolicy = .enqueue) async throws
@@ -178,6 +193,9 @@ public actor TabBarController: ViewController {
     /// Taps the More tab (R5.2, R5.3): the delegate is asked `shouldSelect` and told
     /// `didSelect` with the More navigation controller; the More list comes on screen (a
     /// re-tap while an excess child is shown returns to the list, as R5.4 does for a stack).
+    ///
+    /// See <doc:RequestContract>. Cancelled before the commit point it throws
+    /// `CancellationError` as ``tapTab(at:animated:policy:)`` does.
     ///
     /// - Throws: ``NavigationError`` `.invalidRequest` without a More tab; otherwise as
     ///   ``selectTab(at:animated:policy:)``.

@@ -12,6 +12,10 @@ extension ViewController {
     /// - Throws: ``NavigationError`` `.invalidRequest` (built-in containers manage their own
     ///   children), `.controllerInUse`, `.foreignController`, `.notInWindowHierarchy`,
     ///   `.windowClosed`; or `CancellationError`.
+    ///
+    /// See <doc:RequestContract>. Cancelled before the commit point it throws
+    /// `CancellationError`: `child` is not added and gets `didMove(toParent: nil)` after its
+    /// `willMove`, its appearance callbacks balanced (R6.9).
     @discardableResult
     public func addChild(_ child: any ViewController, animated: Bool = false, policy: BusyPolicy = .enqueue) async throws
         -> TransitionOutcome
@@ -22,6 +26,9 @@ extension ViewController {
     /// Removes this controller from its custom container (`removeFromParent()`, R6.11), as a
     /// transition: the runtime calls `didMove(toParent: nil)` (call `willMove(toParent: nil)`
     /// yourself first). Without a custom-container parent: ``TransitionOutcome/noChange``.
+    ///
+    /// See <doc:RequestContract>. Cancelled before the commit point it throws
+    /// `CancellationError` and the controller stays a child, its callbacks balanced (R6.9).
     @discardableResult
     public func removeFromParent(animated: Bool = false, policy: BusyPolicy = .enqueue) async throws -> TransitionOutcome {
         try await context.window.submit(.removeFromParent(self), animated: animated, policy: policy)

@@ -46,6 +46,9 @@ extension Window {
     /// Changes the window's traits as one transition: every split view controller in the tree
     /// whose width class changes collapses or expands (R5.6), with its appearance callbacks.
     ///
+    /// See <doc:RequestContract>. Cancelled before the commit point it throws
+    /// `CancellationError`: the traits stay, and no split collapses or expands.
+    ///
     /// - Returns: ``TransitionOutcome/completed(sequence:)``, or `.noChange` for the same traits.
     @discardableResult
     public func setTraits(_ traits: Traits, animated: Bool = false, policy: BusyPolicy = .enqueue) async throws

@@ -23,6 +23,11 @@ extension ViewController {
     /// - Returns: How the request ended.
     /// - Throws: ``NavigationError`` (`.unknownSegueIdentifier` naming the scene and the
     ///   identifier, R1.3; `.hookFailed`; `.windowClosed`; ...) or `CancellationError`.
+    ///
+    /// Ordering, busy policies and deferral: <doc:RequestContract>. Cancelled before the commit
+    /// point (waiting, in `prepare`, or during the animation) it throws `CancellationError`: the
+    /// destination is discarded, the tree is as it was and every callback already delivered is
+    /// balanced (R6.9); what your `prepare` already did to your own state stays.
     @discardableResult
     public func performSegue(
         withIdentifier identifier: String?,
@@ -41,6 +46,10 @@ extension ViewController {
     /// first and a `false` drops it silently (``TransitionOutcome/vetoed``, R1.1).
     ///
     /// Same guarantees and errors as ``performSegue(withIdentifier:sender:animated:policy:)``.
+    ///
+    /// See <doc:RequestContract>. Cancelled before the commit point it throws
+    /// `CancellationError` and changes nothing, also after `shouldPerformSegue` answered `true`
+    /// (the hook is not asked again); a veto is ``TransitionOutcome/vetoed``, not a cancellation.
     @discardableResult
     public func triggerSegue(
         withIdentifier identifier: String,
@@ -62,7 +71,15 @@ extension ViewController {
     /// screen layer (R3.3). The call returns after the presented controller's `viewDidAppear`
     /// (R3.2).
     ///
-    /// - Parameter style: The style; the controller's ``modalPresentationStyle`` when `nil`.
+    /// Cancelled before the commit point (see <doc:RequestContract>), the presented controller
+    /// gets `viewWillAppear`, `viewWillDisappear`, `viewDidDisappear`, the presenter its appear
+    /// callbacks back, and nothing is presented (R6.9); the call throws `CancellationError`.
+    ///
+    /// - Parameters:
+    ///   - viewController: The controller to present: not yet in any window's tree.
+    ///   - style: The style; the controller's ``ViewController/modalPresentationStyle`` when `nil`.
+    ///   - animated: Whether the transition animates (and takes the window's duration).
+    ///   - policy: What to do if the window is busy. Defaults to ``BusyPolicy/enqueue``.
     /// - Throws: ``NavigationError`` `.alreadyPresenting` (R3.6), `.notInWindowHierarchy`
     ///   (R3.7), `.presentingActiveController` (R3.9), `.foreignController`, `.foreignExecutor`, `.windowClosed`;
     ///   or `CancellationError`.
@@ -79,6 +96,11 @@ extension ViewController {
     /// Dismisses what this controller (or the nearest ancestor) presents, with its whole
     /// chain; if nothing is presented and this controller's layer was presented, dismisses
     /// that (R3.10, R3.11). With nothing to dismiss: ``TransitionOutcome/noChange`` (R3.12).
+    ///
+    /// See <doc:RequestContract>. Cancelled before the commit point it throws
+    /// `CancellationError`: the whole chain stays presented, `presentingViewController` and
+    /// `presentedViewController` are as before, and the callbacks already delivered are
+    /// balanced (R6.9, R3.11).
     @discardableResult
     public func dismiss(animated: Bool = true, policy: BusyPolicy = .enqueue) async throws -> TransitionOutcome {
         try await context.window.submit(.dismiss(from: self), animated: animated, policy: policy)
@@ -88,6 +110,10 @@ extension ViewController {
     /// next-responder chain that overrides `show` handles it (a navigation controller pushes,
     /// a split view controller shows, a custom container answers
     /// ``ViewController/performShow(_:action:sender:)``); with none, it is presented modally.
+    ///
+    /// See <doc:RequestContract>. Cancelled before the commit point it throws
+    /// `CancellationError` and `viewController` is neither pushed, shown nor presented; the
+    /// callbacks already delivered are balanced as for a cancelled push or presentation (R6.9).
     @discardableResult
     public func show(
         _ viewController: any ViewController,
@@ -105,6 +131,10 @@ extension ViewController {
     /// Shows a controller as the detail (R2.4): a split view's secondary, or what a custom
     /// container that overrides `showDetailViewController` answers; else presented modally (a
     /// navigation controller does not override it).
+    ///
+    /// See <doc:RequestContract>. Cancelled before the commit point it throws
+    /// `CancellationError`: the secondary (or the collapsed primary's stack) is as it was, and
+    /// the callbacks already delivered are balanced (R6.9).
     @discardableResult
     public func showDetailViewController(
         _ viewController: any ViewController,
@@ -214,6 +244,9 @@ extension Window {
     /// `window.rootViewController = nil`: the old tree disappears (balanced will/did
     /// callbacks) and nothing is visible; `.noChange` when there is no root.
     ///
+    /// See <doc:RequestContract>. Cancelled before the commit point it throws
+    /// `CancellationError` and the old root stays, its callbacks balanced (R6.9).
+    ///
     /// - Throws: ``NavigationError`` `.foreignController`, `.foreignExecutor`, `.controllerInUse`,
     ///   `.windowClosed`; or `CancellationError`.
     @discardableResult
@@ -226,6 +259,11 @@ extension Window {
     }
 
     /// Instantiates a scene of `catalog` and makes it the root.
+    ///
+    /// A request like ``setRootViewController(_:animated:policy:)`` with the
+    /// ``BusyPolicy/enqueue`` policy (see <doc:RequestContract>). Cancelled before the commit
+    /// point it throws `CancellationError`: the instantiated controller is discarded and the
+    /// old root stays.
     ///
     /// - Throws: ``NavigationError`` `.invalidStoryboard` if the catalog has no such scene.
     @discardableResult

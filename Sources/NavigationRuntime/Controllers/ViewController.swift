@@ -19,7 +19,7 @@
 /// never interleave with another window's work. Do not declare your own `unownedExecutor`: a
 /// controller on another executor is refused with ``NavigationError/Code/foreignExecutor``
 /// when it would enter the window's tree. Every hook has a default that does nothing;
-/// hooks may suspend. Only ``prepare(for:sender:)`` may throw: it runs before any appearance
+/// hooks may suspend. Only ``prepare(for:sender:)-7q0qc`` may throw: it runs before any appearance
 /// callback, and a throw fails the transition with ``NavigationError/Code/hookFailed`` and
 /// leaves the hierarchy as it was.
 public protocol ViewController: Actor {
@@ -284,6 +284,10 @@ public actor GenericViewController: ViewController {
     /// Creates a generic controller.
     ///
     /// - Parameters:
+    ///   - context: The context its window gave it.
+    ///   - className: The class name its scene asked for (its `customClass`), if any.
+    ///   - modalPresentationStyle: How it is presented when a request does not say (R2.7).
+    ///   - definesPresentationContext: Whether it is a presentation context (R3.4).
     ///   - unwindActions: the unwind actions it accepts (e.g. learnt from the app's sources or
     ///     a `handles` step); accepting one does nothing else.
     ///   - declarations: a shared table of declared actions consulted on every search.

@@ -36,8 +36,10 @@ public enum PresentationStyle: String, Sendable, Hashable, Codable, CaseIterable
     /// The style after resolving ``automatic`` (R2.11) and adapting to the horizontal size
     /// class (R2.8: a popover in compact width behaves as a form sheet on iOS 13+).
     ///
-    /// - Parameter adaptation: what an adaptation delegate returned for compact width, if
-    ///   any; only `.fullScreen`, `.overFullScreen` and `.none` are honoured (R2.9).
+    /// - Parameters:
+    ///   - traits: The traits of the window it is presented in.
+    ///   - adaptation: what an adaptation delegate returned for compact width, if
+    ///     any; only `.fullScreen`, `.overFullScreen` and `.none` are honoured (R2.9).
     public func resolved(for traits: Traits, adaptation: PresentationStyle? = nil) -> PresentationStyle {
         switch self {
         case .automatic, .none:

@@ -157,6 +157,10 @@ public struct Segue: Sendable {
     ///
     /// A segue made with a perform handler runs the handler (which typically calls
     /// `source.present(destination)`); any other segue is a request on the source's window.
+    ///
+    /// See <doc:RequestContract>. A request cancelled before the commit point throws
+    /// `CancellationError` and changes nothing; with a perform handler, cancellation is what the
+    /// requests the handler makes do with it.
     @discardableResult
     public func perform(animated: Bool = true, policy: BusyPolicy = .enqueue) async throws -> TransitionOutcome {
         if let performHandler {

@@ -4,7 +4,7 @@ import Foundation
 
 /// Reads Interface Builder `.storyboard` XML into a ``Storyboard`` value.
 ///
-/// One pass of a small, strict XML scanner (``StoryboardXMLScanner``) over the file's UTF-8
+/// One pass of a small, strict XML scanner (`StoryboardXMLScanner`, internal) over the file's UTF-8
 /// bytes; everything the value model does not need is ignored. A `<!DOCTYPE>` or any entity
 /// declaration is refused before parsing, no entity other than the five predefined ones and
 /// character references is ever expanded, and bad input of any kind ends in a

@@ -148,8 +148,17 @@ extension ViewController {
     ///   - identifier: The unwind segue's identifier, if it has one (R7.11).
     ///   - requireDestination: Throw ``NavigationError/Code/unwindTargetNotFound`` instead of
     ///     returning ``TransitionOutcome/noDestination(action:)`` when nothing handles the action.
+    ///   - sender: Delivered unchanged to the source's `prepare(for:sender:)` and to the
+    ///     destination search (`canPerformUnwind(action:from:sender:)`, R7.3).
+    ///   - animated: Whether the transition animates (and takes the window's duration).
+    ///   - policy: What to do if the window is busy. Defaults to ``BusyPolicy/enqueue``.
     /// - Throws: ``NavigationError`` (`.notInWindowHierarchy`, `.hookFailed`, `.windowClosed`,
     ///   `.unwindTargetNotFound` when asked) or `CancellationError`.
+    ///
+    /// See <doc:RequestContract>. Cancelled before the commit point it throws
+    /// `CancellationError` and the tree is as it was (nothing dismissed, popped or selected),
+    /// even when the source's `prepare` and the destination's unwind action have already run:
+    /// what they did to your own state stays.
     @discardableResult
     public func performUnwind(
         action: String,

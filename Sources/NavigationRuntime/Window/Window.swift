@@ -134,7 +134,9 @@ public actor Window {
     ///
     /// Called from this window's own transition (a hook, a delegate or a custom segue of the
     /// running request), it would wait for itself: it throws at once instead, while a request
-    /// made from the same place is deferred (R4.5).
+    /// made from the same place is deferred (R4.5). Cancelling the waiting task does not end
+    /// the wait. See <doc:RequestContract>.
+    ///
     /// - Throws: ``NavigationError/Code/waitingForOwnTransition`` from inside this window's
     ///   running transition.
     public func waitUntilIdle() async throws(NavigationError) {
