@@ -169,10 +169,16 @@ public struct ReferenceModel: Sendable, Hashable {
         _ body: (inout ControllerSnapshot) throws(Inconsistency) -> Void
     ) throws(Inconsistency) {
         guard var tree = root else { throw Inconsistency(description: "\(id): the model has no root") }
+        // The tree is detached while it is updated, so that its arrays are not shared and are
+        // changed in place: a copy of `root` kept here made every change copy the stack it
+        // changed (a push onto a stack n deep cost O(n): the double-tap scenario, whose stacks
+        // grow with the run, was quadratic, issue 18). The bodies throw before they change
+        // anything, so the tree put back after a throw is the tree as it was.
+        root = nil
+        defer { root = tree }
         guard try Self.update(id, in: &tree, body) else {
             throw Inconsistency(description: "\(id) is not in the model's tree")
         }
-        root = tree
     }
 
     private static func update(
@@ -185,9 +191,11 @@ public struct ReferenceModel: Sendable, Hashable {
             return true
         }
         for index in node.children.indices where try update(id, in: &node.children[index], body) { return true }
-        if var presented = node.presented, try update(id, in: &presented, body) {
-            node.presented = presented
-            return true
+        if var presented = node.presented {
+            // Detached while it is updated, like the root (see ``update(_:_:)``).
+            node.presented = nil
+            defer { node.presented = presented }
+            return try update(id, in: &presented, body)
         }
         return false
     }

@@ -162,4 +162,50 @@ import Testing
         let violations = incremental(events, doubled).violations
         #expect(violations.contains("\(first.id) is twice in the window's tree"))
     }
+
+    /// A change that does not apply throws and leaves the model as it was, whether it names
+    /// the root or a controller inside a presented subtree (the model updates its tree in
+    /// place, detached, and puts it back on a throw); the next change still applies.
+    @Test func aChangeThatDoesNotApply_leavesTheModelAsItWas() throws {
+        func node(_ id: UInt64, _ kind: ControllerKind = .content, children: [ControllerSnapshot] = []) -> ControllerSnapshot {
+            ControllerSnapshot(id: ControllerID(id), className: "C\(id)", kind: kind, appearance: .disappeared, children: children)
+        }
+        var sequence: UInt64 = 0
+        func event(_ kind: JournalEvent.Kind) -> JournalEvent {
+            if case .committed = kind { sequence += 1 }
+            return JournalEvent(window: WindowID(1), sequence: sequence, request: nil, kind: kind)
+        }
+        var model = ReferenceModel()
+        for kind: JournalEvent.Kind in [
+            .entered(node(1, .navigation, children: [node(2), node(3)])), .committed(.setRoot(ControllerID(1))),
+            .entered(node(4, .navigation, children: [node(5)])),
+            .committed(.present(presenter: ControllerID(3), presented: ControllerID(4), style: .fullScreen)),
+        ] {
+            try model.apply(event(kind))
+        }
+        let before = model
+        #expect(model.root?.children.last?.presented?.children.map(\.id) == [ControllerID(5)])
+
+        let error1 = #expect(throws: ReferenceModel.Inconsistency.self) {
+            try model.apply(event(.committed(.pop(navigation: ControllerID(1), removed: [ControllerID(9)]))))
+        }
+        #expect(error1?.description == "pop of [#9] is not the top of #1")
+        #expect(model == before)
+        let error2 = #expect(throws: ReferenceModel.Inconsistency.self) {
+            try model.apply(event(.committed(.pop(navigation: ControllerID(4), removed: [ControllerID(5)]))))
+        }
+        #expect(error2?.description == "pop of [#5] pops the root of #4")
+        #expect(model == before)
+        let error3 = #expect(throws: ReferenceModel.Inconsistency.self) {
+            try model.apply(event(.committed(.selectTab(tabBar: ControllerID(8), index: 0))))
+        }
+        #expect(error3?.description == "#8 is not in the model's tree")
+        #expect(model == before)
+
+        try model.apply(event(.entered(node(6))))
+        try model.apply(event(.committed(.push(navigation: ControllerID(4), pushed: ControllerID(6)))))
+        #expect(model.root?.children.map(\.id) == [ControllerID(2), ControllerID(3)])
+        #expect(model.root?.children.last?.presented?.children.map(\.id) == [ControllerID(5), ControllerID(6)])
+        #expect(model.root?.children.last?.presented?.presentationStyle == .fullScreen)
+    }
 }
