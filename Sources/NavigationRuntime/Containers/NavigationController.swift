@@ -54,9 +54,9 @@ public actor NavigationController: ViewController {
     ) {
         self.context = context
         self.initialChildren = viewControllers
-        context.claim(viewControllers)
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
+        context.claim(viewControllers, for: self)
     }
 
     /// Creates a navigation controller with one root controller.

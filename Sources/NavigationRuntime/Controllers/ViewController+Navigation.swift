@@ -138,15 +138,10 @@ extension ViewController {
     @available(*, deprecated, renamed: "children")
     public var childViewControllers: [any ViewController] { children }
 
-    /// The nearest navigation controller among the ancestors.
-    public var navigationController: NavigationController? {
-        var current = context.parent
-        while let candidate = current {
-            if let navigation = candidate as? NavigationController { return navigation }
-            current = candidate.context.parent
-        }
-        return nil
-    }
+    /// The nearest navigation controller among the ancestors (UIKit's
+    /// `navigationController`): set from the navigation controller's initializer on, like
+    /// ``parent``.
+    public var navigationController: NavigationController? { nearestAncestor(NavigationController.self) }
 
     /// What this controller, or the nearest ancestor, presents (R3.1).
     ///
