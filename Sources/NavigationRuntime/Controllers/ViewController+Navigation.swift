@@ -184,6 +184,31 @@ extension ViewController {
     /// Whether `viewDidLoad` has run (R6.1). Reading it loads nothing.
     public var isViewLoaded: Bool { context.isViewLoaded }
 
+    /// Loads the controller if it is not loaded yet, as UIKit's `loadViewIfNeeded()` (R6.1):
+    /// `viewDidLoad` runs now, once; when the controller is shown later it gets no second
+    /// `viewDidLoad` (its first `viewWillAppear` still comes after it). Does nothing when
+    /// ``isViewLoaded``. Not a transition: it is not queued, and runs even while the window is
+    /// busy (UIKit loads synchronously); the journal records the `viewDidLoad` callback.
+    public func loadViewIfNeeded() async {
+        await context.window.loadViewIfNeeded(self, animated: false)
+    }
+
+    /// The controller's view, loaded first if needed: UIKit's `view` getter, which loads the
+    /// view on first access (R6.1). The headless stand-in is a ``ControllerView`` value (see
+    /// there for what differs from UIKit).
+    public var view: ControllerView {
+        get async {
+            await loadViewIfNeeded()
+            return ControllerView(controller: id, appearance: context.appearance)
+        }
+    }
+
+    /// The controller's view if it is loaded, else `nil`; never loads (UIKit's
+    /// `viewIfLoaded`, R6.1).
+    public var viewIfLoaded: ControllerView? {
+        context.isViewLoaded ? ControllerView(controller: id, appearance: context.appearance) : nil
+    }
+
     /// Where the controller is in the appearance state machine.
     public var appearanceState: AppearanceState { context.appearance }
 

@@ -25,17 +25,18 @@ extension Window {
             try checkPushable(controller, onto: navigation)
             change = .push(navigation, controller)
 
-        case .pop(let navigation):
+        case .pop(let navigation, let receipt):
             try checkAttached(navigation)
-            if let back = moreListSelection(popping: navigation) {
+            if let back = moreListSelection(popping: navigation, receipt: receipt) {
                 change = back
                 break
             }
             let stack = navigation.context.children
             guard stack.count > 1 else { return .noChange }
+            receipt.popped = Array(stack[(stack.count - 1)...])
             change = .pop(navigation, keeping: stack.count - 1)
 
-        case .popTo(let controller, let navigation):
+        case .popTo(let controller, let navigation, let receipt):
             try checkAttached(navigation)
             let stack = navigation.context.children
             guard let index = stack.firstIndex(where: { $0 === controller }) else {
@@ -46,6 +47,7 @@ extension Window {
                 )
             }
             guard index < stack.count - 1 else { return .noChange }
+            receipt.popped = Array(stack[(index + 1)...])
             change = .pop(navigation, keeping: index + 1)
 
         case .interactivePop(let navigation, let gesture):
@@ -56,14 +58,15 @@ extension Window {
             defer { interaction = nil }
             return try await runChange(.pop(navigation, keeping: stack.count - 1), request: id, animated: true, cancellable: cancellable)
 
-        case .popToRoot(let navigation):
+        case .popToRoot(let navigation, let receipt):
             try checkAttached(navigation)
-            if let back = moreListSelection(popping: navigation) {
+            if let back = moreListSelection(popping: navigation, receipt: receipt) {
                 change = back
                 break
             }
             let stack = navigation.context.children
             guard stack.count > 1 else { return .noChange }
+            receipt.popped = Array(stack[1...])
             change = .pop(navigation, keeping: 1)
 
         case .setViewControllers(let controllers, let navigation):
@@ -635,10 +638,11 @@ extension Window {
 
     /// Popping the More navigation controller while it shows an excess tab goes back to the
     /// More list: the tab bar selects More (R5.1, R5.2; the back button of UIKit's More stack).
-    private func moreListSelection(popping navigation: NavigationController) -> Change? {
+    private func moreListSelection(popping navigation: NavigationController, receipt: PopReceipt) -> Change? {
         guard let parent = navigation.context.parent, parent.kind == .tabBar,
-            let tabBar = parent as? TabBarController, tabBar.moreStorage === navigation, tabBar.childShownInMore() != nil
+            let tabBar = parent as? TabBarController, tabBar.moreStorage === navigation, let shown = tabBar.childShownInMore()
         else { return nil }
+        receipt.popped = [shown]
         return .selectTab(tabBar, tabBar.tabCount)
     }
 
