@@ -88,6 +88,11 @@ extension ViewController {
     /// next-responder chain that overrides `show` handles it (a navigation controller pushes,
     /// a split view controller shows, a custom container answers
     /// ``ViewController/performShow(_:action:sender:)``); with none, it is presented modally.
+    ///
+    /// A navigation controller shown from inside a navigation stack is presented modally, as
+    /// on iOS (a `show` segue to a `UINavigationController`): UIKit does not push it, and does
+    /// not raise R4.3's error for it (only `pushViewController` does). Evidence and the exact
+    /// rule: `Window.showChange` (SwiftyJSON PR #686; passforios's `addPasswordSegue`).
     @discardableResult
     public func show(
         _ viewController: any ViewController,

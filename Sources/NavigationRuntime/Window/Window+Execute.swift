@@ -323,6 +323,21 @@ extension Window {
     /// action says what to do (``ViewController/performShow(_:action:sender:)``), possibly by
     /// forwarding to another target.
     ///
+    /// A navigation controller shown where the target is a navigation controller is
+    /// **presented** modally from the source (with its own ``ViewController/modalPresentationStyle``),
+    /// not pushed: UIKit's `UINavigationController.show(_:sender:)` does not raise R4.3's
+    /// "Pushing a navigation controller is not supported" for it. Evidence: storyboards whose
+    /// `show` segues lead from inside a stack to a navigation controller run on iOS, and are
+    /// presented (SwiftyJSON PR #686: "The previous segue is pointed to the navigation
+    /// controller. This causes the show segue to be presented instead on the current navigation
+    /// controller"; passforios's `addPasswordSegue` and `editPasswordSegue`, in
+    /// `../shared/fixtures/apps/mssun__passforios`). Apple does not document it (DEC, R2.3): the
+    /// same rule applies to a split's `show` forwarded to its navigation primary. An explicit
+    /// ``NavigationController/pushViewController(_:animated:policy:)`` of a navigation
+    /// controller stays an error (R4.3), and so does a custom container answering
+    /// ``ShowHandling/push(onto:)`` with one; a collapsed split's show-detail of a navigation
+    /// controller nests it on the primary (R2.6, see `splitShowChange`).
+    ///
     /// - Returns: the change, or `nil` when there is nothing to do (a split's delegate claimed
     ///   a show-detail, or the controller already is the secondary, R2.5).
     func showChange(
@@ -338,10 +353,12 @@ extension Window {
         while true {
             switch target {
             case let navigation as NavigationController:
+                // A navigation controller is presented, not pushed (see above; R4.3 otherwise).
+                if controller.kind == .navigation { return try presentation(of: controller, from: source, style: nil) }
                 try checkPushable(controller, onto: navigation)
                 return .push(navigation, controller)
             case let split as SplitViewController:
-                return try await splitShowChange(of: controller, in: split, detail: detail)
+                return try await splitShowChange(of: controller, in: split, detail: detail, from: source)
             case let container?:
                 // A custom container that overrides the action (R2.2, R2.3).
                 guard !asked.contains(ObjectIdentifier(container)) else {
