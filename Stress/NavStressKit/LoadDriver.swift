@@ -392,9 +392,9 @@ public enum LoadDriver {
             guard let top else { return .noChange }
             return try await top.performSegue(withIdentifier: identifier, animated: animated, policy: policy)
         case .pop:
-            return try await navigation.popViewController(animated: animated, policy: policy)
+            return try await navigation.pop(animated: animated, policy: policy).outcome
         case .popToRoot:
-            return try await navigation.popToRootViewController(animated: animated, policy: policy)
+            return try await navigation.popToRoot(animated: animated, policy: policy).outcome
         case .present:
             guard let top else { return .noChange }
             return try await top.performSegue(withIdentifier: "compose", animated: animated, policy: policy)

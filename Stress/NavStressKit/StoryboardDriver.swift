@@ -190,7 +190,7 @@ struct StoryboardDriver {
             guard let navigation = await innermostPoppableNavigation() else {
                 throw DriveFailure(reason: "no navigation controller with more than one controller on the top path")
             }
-            return DriveResult(outcome: Self.name(try await navigation.popViewController(animated: false)))
+            return DriveResult(outcome: Self.name(try await navigation.pop(animated: false).outcome))
         case "dismiss":
             let snapshot = await window.snapshot()
             guard let last = Self.lastPresented(snapshot), let presented = await find(last) else {

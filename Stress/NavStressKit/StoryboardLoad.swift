@@ -135,7 +135,7 @@ enum StoryboardLoad {
                 case .tab:
                     return try await tabBar?.controller.selectTab(at: tabIndex, animated: false, policy: policy) ?? .noChange
                 case .back:
-                    return try await navigation?.popViewController(animated: false, policy: policy) ?? .noChange
+                    return try await navigation?.pop(animated: false, policy: policy).outcome ?? .noChange
                 case .dismiss:
                     return try await presented?.dismiss(animated: false, policy: policy) ?? .noChange
                 case .traits:

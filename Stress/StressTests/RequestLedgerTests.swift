@@ -60,7 +60,7 @@ import Testing
         )
         let ledger = RequestLedger()
         await ledger.track("setRoot") { try await window.setRootViewController(navigation) }
-        await ledger.track("pop one") { try await navigation.popViewController() }
+        await ledger.track("pop one") { try await navigation.pop().outcome }
         await ledger.track("cancelled push") {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await navigation.pushViewController(GenericViewController(context: window.makeContext()))

@@ -165,7 +165,7 @@ actor StressController: ViewController {
     private func navigateNested(from hook: String, world: StressWorld) async {
         let label = "nested from \(id).\(hook)"
         if let navigation = navigationController, id.rawValue % 2 == 0 {
-            await world.nested.track(label + " pop") { try await navigation.popViewController(animated: false) }
+            await world.nested.track(label + " pop") { try await navigation.pop(animated: false).outcome }
         } else {
             await world.nested.track(label + " plain") { try await self.performSegue(withIdentifier: "plain", animated: false) }
         }

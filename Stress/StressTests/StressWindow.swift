@@ -125,8 +125,8 @@ struct StressRequest: Sendable, CustomStringConvertible {
         case .push:
             let controller = target.plain()
             return try await navigation.pushViewController(controller, animated: animated, policy: policy)
-        case .pop: return try await navigation.popViewController(animated: animated, policy: policy)
-        case .popToRoot: return try await navigation.popToRootViewController(animated: animated, policy: policy)
+        case .pop: return try await navigation.pop(animated: animated, policy: policy).outcome
+        case .popToRoot: return try await navigation.popToRoot(animated: animated, policy: policy).outcome
         case .dismiss: return try await top.dismiss(animated: animated, policy: policy)
         case .present:
             let controller = target.plain()

@@ -54,7 +54,7 @@ import Testing
         let late = [
             await target.ledger.track("late push") { try await target.navigation.pushViewController(target.plain()) },
             await target.ledger.track("late segue") { try await home.performSegue(withIdentifier: "sheet") },
-            await target.ledger.track("late pop") { try await target.navigation.popViewController() },
+            await target.ledger.track("late pop") { try await target.navigation.pop().outcome },
             await target.ledger.track("late unwind") { try await home.performUnwind(action: "toHome:") },
         ]
         guard await target.ledger.allResolved(expecting: 1 + 1 + 16 + 4, run) else { return }

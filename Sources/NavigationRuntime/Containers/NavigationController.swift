@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Hears of a navigation controller's transitions (UIKit's `UINavigationControllerDelegate`).
 public protocol NavigationControllerDelegate: Sendable {
     /// The stack's new top is about to be shown: the begin phase of the transition (R4.12).
@@ -54,9 +56,9 @@ public actor NavigationController: ViewController {
     ) {
         self.context = context
         self.initialChildren = viewControllers
-        context.claim(viewControllers)
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
+        context.claim(viewControllers, for: self)
     }
 
     /// Creates a navigation controller with one root controller.
@@ -109,6 +111,9 @@ public actor NavigationController: ViewController {
 
     /// Pushes a controller onto the stack (R6.2).
     ///
+    /// Pushing a navigation controller is an error (R4.3), as in UIKit; `show` of one from
+    /// inside a stack presents it instead (see ``ViewController/show(_:sender:animated:policy:)``).
+    ///
     /// See <doc:RequestContract>. Cancelled before the commit point it throws
     /// `CancellationError`: the stack is as it was, and the pushed controller got
     /// `willMove(toParent:)`, its balanced will/did callbacks and `didMove(toParent: nil)` (R6.9).
@@ -125,20 +130,38 @@ public actor NavigationController: ViewController {
         try await context.window.submit(.push(viewController, onto: self), animated: animated, policy: policy)
     }
 
-    /// Pops the top controller (R6.3); a one-element stack is left alone (`.noChange`, R4.6).
+    /// Pops the top controller (R6.3) and returns it, as UIKit's `popViewController(animated:)`
+    /// does; `nil` when there is nothing to pop (a one-element stack, R4.6).
+    ///
+    /// The runtime's pop is a request on the window's queue: it returns once the transition
+    /// has run (UIKit returns at once and animates afterwards, R4.1). `nil` too when the
+    /// request did not pop (``BusyPolicy/dropIfBusy`` dropped it, a later
+    /// ``BusyPolicy/replacePending`` request superseded it) and when it was made from a hook
+    /// of a running transition of this window: it is then deferred (R4.5) and what it pops is
+    /// decided when it runs, against the stack as it is then. ``pop(animated:policy:)`` says
+    /// which of these happened.
+    ///
+    /// - Throws: ``NavigationError`` `.notInWindowHierarchy`, `.windowClosed`; or
+    ///   `CancellationError` before the commit point (nothing is popped).
     ///
     /// See <doc:RequestContract>. Cancelled before the commit point it throws
     /// `CancellationError` and the top controller stays, its callbacks balanced as in a
     /// cancelled interactive pop (R4.10, R6.9).
     @discardableResult
     public func popViewController(animated: Bool = true, policy: BusyPolicy = .enqueue) async throws
-        -> TransitionOutcome
+        -> (any ViewController)?
     {
-        try await context.window.submit(.pop(self), animated: animated, policy: policy)
+        try await pop(animated: animated, policy: policy).poppedViewControllers.last
     }
 
     /// Pops every controller above `viewController` in one transition (R4.8): only the old top
-    /// disappears and only `viewController` appears.
+    /// disappears and only `viewController` appears. Returns the popped controllers bottom to
+    /// top, as UIKit's `popToViewController(_:animated:)` does (R4.8); `[]` when
+    /// `viewController` is the top already (R4.7).
+    ///
+    /// `nil` when the request did not run (dropped, superseded, or deferred because it was
+    /// made from a hook, R4.5; see ``popViewController(animated:policy:)``):
+    /// ``pop(to:animated:policy:)`` says which.
     ///
     /// See <doc:RequestContract>. Cancelled before the commit point it throws
     /// `CancellationError` and the whole stack stays, callbacks balanced (R6.9).
@@ -149,19 +172,56 @@ public actor NavigationController: ViewController {
         _ viewController: any ViewController,
         animated: Bool = true,
         policy: BusyPolicy = .enqueue
-    ) async throws -> TransitionOutcome {
-        try await context.window.submit(.popTo(viewController, in: self), animated: animated, policy: policy)
+    ) async throws -> [any ViewController]? {
+        try await pop(to: viewController, animated: animated, policy: policy).viewControllersAsUIKitReturns
     }
 
-    /// Pops to the root in one transition (R4.8); a one-element stack is left alone (R4.6).
+    /// Pops to the root in one transition (R4.8) and returns the popped controllers bottom to
+    /// top, as UIKit's `popToRootViewController(animated:)` does; `[]` for a one-element stack
+    /// (R4.6). `nil` when the request did not run (see
+    /// ``popToViewController(_:animated:policy:)``); ``popToRoot(animated:policy:)`` says why.
     ///
     /// See <doc:RequestContract>. Cancelled before the commit point it throws
     /// `CancellationError` and the whole stack stays, callbacks balanced (R6.9).
     @discardableResult
     public func popToRootViewController(animated: Bool = true, policy: BusyPolicy = .enqueue) async throws
-        -> TransitionOutcome
+        -> [any ViewController]?
     {
-        try await context.window.submit(.popToRoot(self), animated: animated, policy: policy)
+        try await popToRoot(animated: animated, policy: policy).viewControllersAsUIKitReturns
+    }
+
+    /// ``popViewController(animated:policy:)`` with the request's outcome: how the request
+    /// ended (``TransitionOutcome``: `.completed(sequence:)`, `.noChange` for a one-element
+    /// stack (R4.6), `.dropped`, `.superseded`, `.deferred(id)`) and what it popped.
+    @discardableResult
+    public func pop(animated: Bool = true, policy: BusyPolicy = .enqueue) async throws -> PopResult {
+        let receipt = PopReceipt()
+        let outcome = try await context.window.submit(.pop(self, receipt), animated: animated, policy: policy)
+        return PopResult(outcome: outcome, receipt: receipt)
+    }
+
+    /// ``popToViewController(_:animated:policy:)`` with the request's outcome (see
+    /// ``pop(animated:policy:)``).
+    ///
+    /// - Throws: ``NavigationError`` `.notInStack` if it is not in the stack (R4.7).
+    @discardableResult
+    public func pop(
+        to viewController: any ViewController,
+        animated: Bool = true,
+        policy: BusyPolicy = .enqueue
+    ) async throws -> PopResult {
+        let receipt = PopReceipt()
+        let outcome = try await context.window.submit(.popTo(viewController, in: self, receipt), animated: animated, policy: policy)
+        return PopResult(outcome: outcome, receipt: receipt)
+    }
+
+    /// ``popToRootViewController(animated:policy:)`` with the request's outcome (see
+    /// ``pop(animated:policy:)``).
+    @discardableResult
+    public func popToRoot(animated: Bool = true, policy: BusyPolicy = .enqueue) async throws -> PopResult {
+        let receipt = PopReceipt()
+        let outcome = try await context.window.submit(.popToRoot(self, receipt), animated: animated, policy: policy)
+        return PopResult(outcome: outcome, receipt: receipt)
     }
 
     /// Replaces the stack in one transition from the old top to the new top (R4.9).
@@ -183,5 +243,46 @@ public actor NavigationController: ViewController {
 
     func notifyDelegate(didShow viewController: any ViewController, animated: Bool) async {
         await delegate?.navigationController(self, didShow: viewController, animated: animated)
+    }
+}
+
+/// What a pop request did: how it ended and which controllers it popped (the outcome spelling
+/// of UIKit's `popViewController(animated:)`, `popToViewController(_:animated:)` and
+/// `popToRootViewController(animated:)`, see ``NavigationController/pop(animated:policy:)``).
+public struct PopResult: Sendable {
+    /// How the request ended. Only `.completed(sequence:)` popped anything.
+    public let outcome: TransitionOutcome
+    /// The popped controllers, bottom to top (R4.8); empty unless ``outcome`` is
+    /// `.completed(sequence:)`. A pop from the More navigation controller's stack pops the
+    /// excess tab shown there (R5.2).
+    public let poppedViewControllers: [any ViewController]
+
+    init(outcome: TransitionOutcome, receipt: PopReceipt) {
+        self.outcome = outcome
+        self.poppedViewControllers = outcome.sequence == nil ? [] : receipt.popped
+    }
+
+    /// UIKit's return value of the pop-to methods: the popped controllers, `[]` when the
+    /// request was valid and popped nothing (R4.6, R4.7), `nil` when it did not run.
+    var viewControllersAsUIKitReturns: [any ViewController]? {
+        switch outcome {
+        case .completed: poppedViewControllers
+        case .noChange: []
+        case .vetoed, .dropped, .superseded, .deferred, .noDestination: nil
+        }
+    }
+}
+
+/// Where the window notes what a pop request pops, when its turn comes (the stack it pops is
+/// the one at that time, R4.5).
+//
+// Sendable through its lock: the window writes it on its executor, the requesting task reads
+// it after the request returned.
+final class PopReceipt: Sendable {
+    private let storage = Locked<[any ViewController]>([])
+
+    var popped: [any ViewController] {
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
     }
 }

@@ -97,7 +97,7 @@ extension Window {
     /// its navigation stack" (UISplitViewControllerDelegate's documentation of the method, as
     /// quoted in malcolmhall.com/2017/01/27/default-behaviour-of-uisplitviewcontroller-
     /// collapsesecondaryviewcontroller): the secondary itself, a navigation controller
-    /// included, which stays whole and nested (see ``splitShowChange(of:in:detail:)``); any
+    /// included, which stays whole and nested (see `splitShowChange(of:in:detail:from:)`); any
     /// other primary "does nothing", so the secondary waits aside until the split expands.
     func collapseSplit(_ split: SplitViewController, discardSecondary: Bool) {
         let context = split.context

@@ -152,7 +152,7 @@ public actor SplitViewController: ViewController {
         self.initialColumns = nil
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
-        context.claim(initialChildren)
+        context.claim(initialChildren, for: self)
     }
 
     /// Creates a column-style split view controller (R5.7): a primary column, optionally a
@@ -194,7 +194,7 @@ public actor SplitViewController: ViewController {
         self.initialColumns = columns
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
-        context.claim(initialChildren)
+        context.claim(initialChildren, for: self)
     }
 
     /// Whether the split is column-style (R5.7) rather than classic.

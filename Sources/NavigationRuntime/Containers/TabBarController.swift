@@ -88,9 +88,9 @@ public actor TabBarController: ViewController {
         let more = hasMoreTab ? Self.makeMoreNavigationController(in: context) : nil
         self.moreStorage = more
         self.initialChildren = viewControllers + (more.map { [$0] } ?? [])
-        context.claim(initialChildren)
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
+        context.claim(initialChildren, for: self)
     }
 
     private static func makeMoreNavigationController(in context: ControllerContext) -> NavigationController {

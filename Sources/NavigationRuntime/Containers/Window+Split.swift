@@ -15,9 +15,12 @@ extension Window {
     /// controller ends up nested inside the other."). The detail keeps its own navigation
     /// controller (`navigationController` names it) and expanding separates it whole
     /// (``expandSplit(_:)``). Anywhere else pushing a navigation controller stays an error (R4.3).
-    func splitShowChange(of controller: any ViewController, in split: SplitViewController, detail: Bool) async throws
-        -> Change?
-    {
+    func splitShowChange(
+        of controller: any ViewController,
+        in split: SplitViewController,
+        detail: Bool,
+        from source: any ViewController
+    ) async throws -> Change? {
         if split.context.splitColumns != nil {
             return try await columnShowChange(of: controller, in: split, detail: detail)
         }
@@ -34,6 +37,10 @@ extension Window {
                 // on its stack there (only there: R4.3 everywhere else).
                 try checkOwned(controller)
                 try checkInsertable(controller, into: navigation, code: .controllerInUse)
+            } else if controller.kind == .navigation {
+                // The split's `show` is its navigation primary's, which presents a navigation
+                // controller instead of pushing it (see `showChange`).
+                return try presentation(of: controller, from: source, style: nil)
             } else {
                 try checkPushable(controller, onto: navigation)
             }

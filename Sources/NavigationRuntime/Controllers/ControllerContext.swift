@@ -26,6 +26,15 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
     /// none). Atomic because containers are initialised on any thread.
     let claim = Atomic<UInt64>(0)
 
+    /// The container that claimed this controller at its init (``claim(_:for:)``), weakly, for
+    /// ``ViewController/parent`` before the container adopts it (issue 17, item 4). Behind a
+    /// lock because the container's initializer runs on any thread while this controller's
+    /// executor may read it; weak so that a container that never enters a window is freed with
+    /// its children (the container holds them strongly, through its `initialChildren`).
+    /// Written only by an initializer whose claim won (never by the window); stale once the
+    /// claim moves on, which `pendingParent` checks.
+    let claimant = Locked<Claimant>(Claimant())
+
     /// The window whose executor this controller runs on.
     public let window: Window
     /// The controller's id, unique within ``window``.
@@ -128,18 +137,85 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
     }
 
     /// Claims `children` for the container this is the context of: they count as its children
-    /// (not free to push or present elsewhere) from now on. Built-in containers call it from
-    /// their initializers; a custom container with ``ViewController/initialChildren`` should too.
+    /// (not free to push or present elsewhere) from now on, but their ``ViewController/parent``
+    /// stays `nil` until the container enters the window's tree. Prefer
+    /// ``claim(_:for:)``, which names the container from the claim on, as UIKit's `addChild`
+    /// in an initializer does.
+    @available(*, deprecated, renamed: "claim(_:for:)", message: "pass the container, so that its children's parent is set from its init on, as in UIKit")
     public func claim(_ children: [any ViewController]) {
+        claimChildren(children, for: nil)
+    }
+
+    /// Claims `children` for `container`, the controller this is the context of: from now on
+    /// they are its children (not free to push or present elsewhere), and each child's
+    /// ``ViewController/parent`` (and so its `navigationController`, `tabBarController`,
+    /// `splitViewController`) names `container`, before it enters any window, as UIKit's
+    /// container initializers (`UINavigationController(rootViewController:)`, a custom
+    /// container's `addChild` in `init`) set it. The containment callbacks
+    /// (`willMove`/`didMove(toParent:)`) are still delivered when the container enters the
+    /// window (R6.11; see ``ViewController/parent``).
+    ///
+    /// Built-in containers call it from their initializers; a custom container with
+    /// ``ViewController/initialChildren`` calls it as the last line of its `init`:
+    ///
+    /// ```swift
+    /// init(context: ControllerContext, children: [any ViewController]) {
+    ///     self.context = context
+    ///     self.initialChildren = children
+    ///     context.claim(children, for: self)
+    /// }
+    /// ```
+    ///
+    /// Safe from any thread. A child already claimed by another container stays that one's
+    /// (the container is refused with ``NavigationError/Code/controllerInUse`` when it enters a
+    /// window). `container` must be the controller whose context this is; for another one, the
+    /// children are claimed but their `parent` stays `nil` until adoption.
+    public func claim(_ children: [any ViewController], for container: any ViewController) {
+        claimChildren(children, for: container.context === self ? container : nil)
+    }
+
+    /// The claim: the atomic id first, then (only for the claim that won) the weak reference.
+    /// The lock orders the two for a reader: whoever sees the reference sees the id.
+    func claimChildren(_ children: [any ViewController], for container: (any ViewController)?) {
         for child in children {
-            _ = child.context.claim.compareExchange(expected: 0, desired: id.rawValue, ordering: .relaxed)
+            let won = child.context.claim.compareExchange(expected: 0, desired: id.rawValue, ordering: .relaxed).exchanged
+            if won, let container {
+                child.context.claimant.withLock { $0.container = container }
+            }
         }
     }
+
+    /// The container that claimed this controller at its init and has not adopted it yet
+    /// (it has not entered a window since, or the transition that took it in was undone), or
+    /// `nil`. Read on the window's executor.
+    //
+    // Thread safety: `claimant` is read under its lock, then `claim` (the lock's acquire orders
+    // the claim's exchange, made before the lock's release by the same initializer). `parent`
+    // and `isAttached` are this controller's executor-confined fields. The container's
+    // `didAdoptInitialChildren` is read only when the container belongs to the same window,
+    // so runs on this executor too (see the proof above); a container of another window can
+    // never adopt this controller (`.foreignController`), and its fields are not read.
+    var pendingParent: (any ViewController)? {
+        guard parent == nil, !isAttached else { return nil }
+        guard let container = claimant.withLock({ $0.container as? any ViewController }) else { return nil }
+        guard claim.load(ordering: .relaxed) == container.id.rawValue else { return nil }
+        if container.context.window === window, container.context.didAdoptInitialChildren { return nil }
+        return container
+    }
+
+    /// ``parent``, or before adoption the container that claimed this controller at its init.
+    var containingParent: (any ViewController)? { parent ?? pendingParent }
 
     /// A new context in the same window (for a child built in code).
     public func makeContext(scene: Scene? = nil) -> ControllerContext {
         window.makeContext(scene: scene, catalog: scene == nil ? nil : catalog)
     }
+}
+
+/// The container that claimed a controller at its init, weakly (see ``ControllerContext/claimant``).
+/// `AnyObject` rather than `any ViewController`: one word instead of two in every context.
+struct Claimant {
+    weak var container: AnyObject?
 }
 
 /// The part of a ``ControllerContext`` only containers use. Accessed, like the context's other

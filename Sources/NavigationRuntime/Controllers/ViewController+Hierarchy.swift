@@ -3,12 +3,23 @@
 // ViewController+Navigation.swift).
 
 extension ViewController {
-    /// The container this controller is a child of (UIKit's `parent`), while it is in its
-    /// window's tree; `nil` for the root and for a presented controller (presentation is not
-    /// containment: see ``presentingViewController``).
+    /// The container this controller is a child of (UIKit's `parent`); `nil` for the root and
+    /// for a presented controller (presentation is not containment: see
+    /// ``presentingViewController``).
+    ///
+    /// Set from the container's initializer on, as UIKit's initializers set it: right after
+    /// `NavigationController(context:rootViewController:)` (or a tab bar's, a split's, a custom
+    /// container's that calls ``ControllerContext/claim(_:for:)``), the child's `parent`,
+    /// ``navigationController``, ``tabBarController`` and ``splitViewController`` name the
+    /// container, so an app can configure a controller between init and presentation (issue
+    /// 17, item 4). What differs from UIKit: the containment callbacks of those initial
+    /// children (`willMove`/`didMove(toParent:)`, R6.11) come when the container enters a
+    /// window, not from its initializer (an initializer cannot run async hooks). Once a
+    /// container that was in the tree leaves it (dismissed, replaced), its children's
+    /// `parent` is `nil`: only the tree and init-time claims hold parent links (DESIGN §4).
     ///
     /// Read on the window's executor, like every isolated property of a controller.
-    public var parent: (any ViewController)? { context.parent }
+    public var parent: (any ViewController)? { context.containingParent }
 
     /// The children, in order (UIKit's `children`): a navigation stack bottom to top, the tabs
     /// in tab order (a tab bar with a More tab has its More navigation controller last), a
@@ -40,11 +51,14 @@ extension ViewController {
     public var splitViewController: SplitViewController? { nearestAncestor(SplitViewController.self) }
 
     /// The first ancestor (parent, its parent, …) of the given type.
-    private func nearestAncestor<Container: ViewController>(_: Container.Type) -> Container? {
-        var current = context.parent
+    func nearestAncestor<Container: ViewController>(_: Container.Type) -> Container? {
+        var current = context.containingParent
         while let candidate = current {
             if let found = candidate as? Container { return found }
-            current = candidate.context.parent
+            // A container of another window (refused when it would enter one) is not read
+            // from this executor (see `ControllerContext.pendingParent`).
+            guard candidate.context.window === context.window else { return nil }
+            current = candidate.context.containingParent
         }
         return nil
     }

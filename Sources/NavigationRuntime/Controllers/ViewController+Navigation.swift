@@ -111,6 +111,11 @@ extension ViewController {
     /// a split view controller shows, a custom container answers
     /// ``ViewController/performShow(_:action:sender:)``); with none, it is presented modally.
     ///
+    /// A navigation controller shown from inside a navigation stack is presented modally, as
+    /// on iOS (a `show` segue to a `UINavigationController`): UIKit does not push it, and does
+    /// not raise R4.3's error for it (only `pushViewController` does). Evidence and the exact
+    /// rule: `Window.showChange` (SwiftyJSON PR #686; passforios's `addPasswordSegue`).
+    ///
     /// See <doc:RequestContract>. Cancelled before the commit point it throws
     /// `CancellationError` and `viewController` is neither pushed, shown nor presented; the
     /// callbacks already delivered are balanced as for a cancelled push or presentation (R6.9).
@@ -168,15 +173,10 @@ extension ViewController {
     @available(*, deprecated, renamed: "children")
     public var childViewControllers: [any ViewController] { children }
 
-    /// The nearest navigation controller among the ancestors.
-    public var navigationController: NavigationController? {
-        var current = context.parent
-        while let candidate = current {
-            if let navigation = candidate as? NavigationController { return navigation }
-            current = candidate.context.parent
-        }
-        return nil
-    }
+    /// The nearest navigation controller among the ancestors (UIKit's
+    /// `navigationController`): set from the navigation controller's initializer on, like
+    /// ``parent``.
+    public var navigationController: NavigationController? { nearestAncestor(NavigationController.self) }
 
     /// What this controller, or the nearest ancestor, presents (R3.1).
     ///
@@ -218,6 +218,31 @@ extension ViewController {
 
     /// Whether `viewDidLoad` has run (R6.1). Reading it loads nothing.
     public var isViewLoaded: Bool { context.isViewLoaded }
+
+    /// Loads the controller if it is not loaded yet, as UIKit's `loadViewIfNeeded()` (R6.1):
+    /// `viewDidLoad` runs now, once; when the controller is shown later it gets no second
+    /// `viewDidLoad` (its first `viewWillAppear` still comes after it). Does nothing when
+    /// ``isViewLoaded``. Not a transition: it is not queued, and runs even while the window is
+    /// busy (UIKit loads synchronously); the journal records the `viewDidLoad` callback.
+    public func loadViewIfNeeded() async {
+        await context.window.loadViewIfNeeded(self, animated: false)
+    }
+
+    /// The controller's view, loaded first if needed: UIKit's `view` getter, which loads the
+    /// view on first access (R6.1). The headless stand-in is a ``ControllerView`` value (see
+    /// there for what differs from UIKit).
+    public var view: ControllerView {
+        get async {
+            await loadViewIfNeeded()
+            return ControllerView(controller: id, appearance: context.appearance)
+        }
+    }
+
+    /// The controller's view if it is loaded, else `nil`; never loads (UIKit's
+    /// `viewIfLoaded`, R6.1).
+    public var viewIfLoaded: ControllerView? {
+        context.isViewLoaded ? ControllerView(controller: id, appearance: context.appearance) : nil
+    }
 
     /// Where the controller is in the appearance state machine.
     public var appearanceState: AppearanceState { context.appearance }

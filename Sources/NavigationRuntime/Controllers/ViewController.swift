@@ -308,7 +308,7 @@ public actor GenericViewController: ViewController {
         self.declaredActions = unwindActions
         self.declarations = declarations
         self.initialChildren = children
-        context.claim(children)
+        context.claim(children, for: self)
     }
 
     public nonisolated var receivesCallbacks: Bool { false }

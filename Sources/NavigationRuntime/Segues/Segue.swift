@@ -1,6 +1,8 @@
 /// What a segue does when it performs (storyboard segue kinds, R2.1–R2.13).
 public enum SegueKind: Sendable {
-    /// `show(_:sender:)`: push inside a navigation controller, else present modally (R2.1).
+    /// `show(_:sender:)`: push inside a navigation controller, else present modally (R2.1); a
+    /// navigation controller destination is presented even inside one (see
+    /// ``ViewController/show(_:sender:animated:policy:)``).
     case show
     /// `showDetailViewController(_:sender:)`: the split view's secondary, else modal (R2.4).
     case showDetail

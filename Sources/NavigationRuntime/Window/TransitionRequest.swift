@@ -4,9 +4,10 @@ enum TransitionRequest: Sendable {
     /// `nil` removes the root: nothing is visible (UIKit's `window.rootViewController = nil`).
     case setRoot((any ViewController)?)
     case push(any ViewController, onto: NavigationController)
-    case pop(NavigationController)
-    case popTo(any ViewController, in: NavigationController)
-    case popToRoot(NavigationController)
+    /// The receipts note what the pops pop, when they run.
+    case pop(NavigationController, PopReceipt)
+    case popTo(any ViewController, in: NavigationController, PopReceipt)
+    case popToRoot(NavigationController, PopReceipt)
     case setViewControllers([any ViewController], in: NavigationController)
     case present(any ViewController, from: any ViewController, style: PresentationStyle?)
     case dismiss(from: any ViewController)

@@ -25,17 +25,18 @@ extension Window {
             try checkPushable(controller, onto: navigation)
             change = .push(navigation, controller)
 
-        case .pop(let navigation):
+        case .pop(let navigation, let receipt):
             try checkAttached(navigation)
-            if let back = moreListSelection(popping: navigation) {
+            if let back = moreListSelection(popping: navigation, receipt: receipt) {
                 change = back
                 break
             }
             let stack = navigation.context.children
             guard stack.count > 1 else { return .noChange }
+            receipt.popped = Array(stack[(stack.count - 1)...])
             change = .pop(navigation, keeping: stack.count - 1)
 
-        case .popTo(let controller, let navigation):
+        case .popTo(let controller, let navigation, let receipt):
             try checkAttached(navigation)
             let stack = navigation.context.children
             guard let index = stack.firstIndex(where: { $0 === controller }) else {
@@ -46,6 +47,7 @@ extension Window {
                 )
             }
             guard index < stack.count - 1 else { return .noChange }
+            receipt.popped = Array(stack[(index + 1)...])
             change = .pop(navigation, keeping: index + 1)
 
         case .interactivePop(let navigation, let gesture):
@@ -56,14 +58,15 @@ extension Window {
             defer { interaction = nil }
             return try await runChange(.pop(navigation, keeping: stack.count - 1), request: id, animated: true, cancellable: cancellable)
 
-        case .popToRoot(let navigation):
+        case .popToRoot(let navigation, let receipt):
             try checkAttached(navigation)
-            if let back = moreListSelection(popping: navigation) {
+            if let back = moreListSelection(popping: navigation, receipt: receipt) {
                 change = back
                 break
             }
             let stack = navigation.context.children
             guard stack.count > 1 else { return .noChange }
+            receipt.popped = Array(stack[1...])
             change = .pop(navigation, keeping: 1)
 
         case .setViewControllers(let controllers, let navigation):
@@ -320,6 +323,21 @@ extension Window {
     /// action says what to do (``ViewController/performShow(_:action:sender:)``), possibly by
     /// forwarding to another target.
     ///
+    /// A navigation controller shown where the target is a navigation controller is
+    /// **presented** modally from the source (with its own ``ViewController/modalPresentationStyle``),
+    /// not pushed: UIKit's `UINavigationController.show(_:sender:)` does not raise R4.3's
+    /// "Pushing a navigation controller is not supported" for it. Evidence: storyboards whose
+    /// `show` segues lead from inside a stack to a navigation controller run on iOS, and are
+    /// presented (SwiftyJSON PR #686: "The previous segue is pointed to the navigation
+    /// controller. This causes the show segue to be presented instead on the current navigation
+    /// controller"; passforios's `addPasswordSegue` and `editPasswordSegue`, in
+    /// `../shared/fixtures/apps/mssun__passforios`). Apple does not document it (DEC, R2.3): the
+    /// same rule applies to a split's `show` forwarded to its navigation primary. An explicit
+    /// ``NavigationController/pushViewController(_:animated:policy:)`` of a navigation
+    /// controller stays an error (R4.3), and so does a custom container answering
+    /// ``ShowHandling/push(onto:)`` with one; a collapsed split's show-detail of a navigation
+    /// controller nests it on the primary (R2.6, see `splitShowChange`).
+    ///
     /// - Returns: the change, or `nil` when there is nothing to do (a split's delegate claimed
     ///   a show-detail, or the controller already is the secondary, R2.5).
     func showChange(
@@ -335,10 +353,12 @@ extension Window {
         while true {
             switch target {
             case let navigation as NavigationController:
+                // A navigation controller is presented, not pushed (see above; R4.3 otherwise).
+                if controller.kind == .navigation { return try presentation(of: controller, from: source, style: nil) }
                 try checkPushable(controller, onto: navigation)
                 return .push(navigation, controller)
             case let split as SplitViewController:
-                return try await splitShowChange(of: controller, in: split, detail: detail)
+                return try await splitShowChange(of: controller, in: split, detail: detail, from: source)
             case let container?:
                 // A custom container that overrides the action (R2.2, R2.3).
                 guard !asked.contains(ObjectIdentifier(container)) else {
@@ -635,10 +655,11 @@ extension Window {
 
     /// Popping the More navigation controller while it shows an excess tab goes back to the
     /// More list: the tab bar selects More (R5.1, R5.2; the back button of UIKit's More stack).
-    private func moreListSelection(popping navigation: NavigationController) -> Change? {
+    private func moreListSelection(popping navigation: NavigationController, receipt: PopReceipt) -> Change? {
         guard let parent = navigation.context.parent, parent.kind == .tabBar,
-            let tabBar = parent as? TabBarController, tabBar.moreStorage === navigation, tabBar.childShownInMore() != nil
+            let tabBar = parent as? TabBarController, tabBar.moreStorage === navigation, let shown = tabBar.childShownInMore()
         else { return nil }
+        receipt.popped = [shown]
         return .selectTab(tabBar, tabBar.tabCount)
     }
 

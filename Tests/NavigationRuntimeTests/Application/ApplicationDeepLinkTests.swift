@@ -93,7 +93,7 @@ import Testing
         let detail = try #require(catalog.instantiate("detail", in: s.window))
         let push = Task { try await s.settings.pushViewController(detail, animated: true) }
         await clock.sleepers(atLeast: 1)
-        let pop = Task { try await s.settings.popToRootViewController(animated: false) }
+        let pop = Task { try await s.settings.popToRoot(animated: false).outcome }
         while await s.window.pendingRequestCount < 1 { await Task.yield() }
         let link = Task { await s.app.open(url: URL(string: "app://settings/profile")!) }
         while await s.window.pendingRequestCount < 2 { await Task.yield() }

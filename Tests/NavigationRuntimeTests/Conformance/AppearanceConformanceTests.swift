@@ -75,7 +75,7 @@ import Testing
         try await n.pushViewController(b)
         c.recorder.clear()
 
-        #expect(try await n.popViewController() == .completed(sequence: 3))
+        #expect(try await n.pop().outcome == .completed(sequence: 3))
 
         #expect(c.recorder.take() == [
             "B.willMove(toParent: nil)", "B.viewWillDisappear(true)", "A.viewWillAppear(true)", "N.delegate.willShow(A)",

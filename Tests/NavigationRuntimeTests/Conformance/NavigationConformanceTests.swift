@@ -109,12 +109,12 @@ extension Result {
         clock.advance(by: .seconds(1))
         #expect(try await pushed == .completed(sequence: 2))
 
-        async let popped = n.popViewController()
+        async let popped = n.pop()
         await clock.sleepers(atLeast: 1)
         #expect(ids(await n.viewControllers) == [a.id])
         #expect(await n.topViewController === a)
         clock.advance(by: .seconds(1))
-        #expect(try await popped == .completed(sequence: 3))
+        #expect(try await popped.outcome == .completed(sequence: 3))
     }
 
     // R4.4, R4.5 (idea 33): a push requested while a push is in flight is deferred: it runs after
@@ -213,8 +213,8 @@ extension Result {
         let n = await c.navigation("N", [a], delegate: true)
         try await c.start(with: n)
 
-        #expect(try await n.popViewController() == .noChange)
-        #expect(try await n.popToRootViewController() == .noChange)
+        #expect(try await n.pop().outcome == .noChange)
+        #expect(try await n.popToRoot().outcome == .noChange)
         #expect(c.recorder.take() == [])
         #expect(await c.window.snapshot().sequence == 1)
         #expect(ids(await n.viewControllers) == [a.id])
@@ -235,7 +235,7 @@ extension Result {
         #expect(error?.message == "Tried to pop to a view controller that doesn't exist.")
         #expect(error?.controllers == [x.id, n.id])
 
-        #expect(try await n.popToViewController(b) == .noChange)
+        #expect(try await n.pop(to: b).outcome == .noChange)
         #expect(c.recorder.take() == [])
         #expect(ids(await n.viewControllers) == [a.id, b.id])
     }
@@ -249,7 +249,7 @@ extension Result {
         try await c.start(with: n)
         let journal = await c.window.journal()
 
-        #expect(try await n.popToRootViewController() == .completed(sequence: 2))
+        #expect(try await n.popToRoot().outcome == .completed(sequence: 2))
 
         #expect(c.recorder.take() == [
             "B.willMove(toParent: nil)", "C.willMove(toParent: nil)", "D.willMove(toParent: nil)", "A.viewDidLoad",
@@ -270,7 +270,7 @@ extension Result {
         let n = await c.navigation("N", [a, b, cc, d])
         try await c.start(with: n)
 
-        #expect(try await n.popToViewController(b, animated: false) == .completed(sequence: 2))
+        #expect(try await n.pop(to: b, animated: false).outcome == .completed(sequence: 2))
 
         #expect(c.recorder.take() == [
             "C.willMove(toParent: nil)", "D.willMove(toParent: nil)", "B.viewDidLoad", "D.viewWillDisappear(false)",

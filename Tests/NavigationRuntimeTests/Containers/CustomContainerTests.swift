@@ -106,7 +106,7 @@ import Testing
             self.initialChildren = children
             self.recorder = recorder
             self.handledActions = handles
-            context.claim(children)
+            context.claim(children, for: self)
             recorder.name(self, "C")
         }
 
@@ -231,7 +231,7 @@ import Testing
         await #expect(throws: CancellationError.self) { try await show.value }
         #expect(await f.window.snapshot() == before)
         #expect(await shown.parent == nil)
-        #expect(await r.parent == nil)
+        #expect(await r.parent === shown, "N's initial child again: its parent since N's init (issue 17, item 4)")
         #expect(await r.appearanceState == .disappeared)
         #expect(f.recorder.take().filter { $0.hasPrefix("R.") } == [
             "R.willMove(toParent: N)", "R.viewDidLoad", "R.viewWillAppear(true)",

@@ -117,10 +117,10 @@ import Testing
         // The More stack's back button (a pop) returns from an excess tab to the list.
         try await tabBar.selectTab(at: 5)
         f.recorder.clear()
-        #expect(try await more.popViewController(animated: false) == .completed(sequence: 5))
+        #expect(try await more.pop(animated: false).outcome == .completed(sequence: 5))
         #expect(f.recorder.take() == ["C5.viewWillDisappear(false)", "C5.viewDidDisappear(false)"])
         #expect(await tabBar.selectedViewController === more)
-        #expect(try await more.popViewController(animated: false) == .noChange, "R4.6: the list alone")
+        #expect(try await more.pop(animated: false).outcome == .noChange, "R4.6: the list alone")
         _ = tabs
         // The More stack is the tab bar's to manage.
         await #expect(throws: NavigationError(.invalidRequest, "")) { try await more.pushViewController(f.controller("X")) }

@@ -312,7 +312,7 @@ private enum PortFailure: Error { case missingScene }
         #expect(await detail.detailDescription == "2026-01-01")
         #expect(await detail.navigationController?.id == masterNav.topViewController?.id, "its own navigation controller, nested")
 
-        #expect(try await masterNav.popViewController() == .completed(sequence: 3))
+        #expect(try await masterNav.pop().outcome == .completed(sequence: 3))
         #expect(app.log.take() == [
             "Detail2.viewWillDisappear(true)", "Master.viewWillAppear(true)",
             "Detail2.viewDidDisappear(true)", "Master.viewDidAppear(true)",

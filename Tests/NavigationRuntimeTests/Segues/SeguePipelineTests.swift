@@ -288,7 +288,7 @@ private actor ForeignExecutorController: ViewController {
             let window = Window()
             (executor, owner) = (window.unownedExecutor, window)
         }
-        context.claim(children)
+        context.claim(children, for: self)
     }
 }
 

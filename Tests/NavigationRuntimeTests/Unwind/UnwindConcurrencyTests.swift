@@ -233,7 +233,7 @@ private let done = "done:"
         try await w.start(with: n)
         var reader = UnwindJournalReader(await w.window.journal())
 
-        let pop = Task { try await n.popViewController() }
+        let pop = Task { try await n.pop().outcome }
         await clock.sleepers(atLeast: 1)
         let unwind = Task { try await c.performUnwind(action: done) }
         await reader.waitAccepted(2)

@@ -72,7 +72,7 @@ actor UnwindProbe: ViewController {
         self.initialChildren = children
         self.modalPresentationStyle = style
         self.definesPresentationContext = definesContext
-        context.claim(children)
+        context.claim(children, for: self)
         recorder.name(self, name)
     }
 

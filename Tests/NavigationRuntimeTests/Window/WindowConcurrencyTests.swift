@@ -69,7 +69,7 @@ import Testing
             tasks.append(Task {
                 do {
                     if pops {
-                        return "\(try await navigation.popViewController(animated: true))"
+                        return "\(try await navigation.pop(animated: true).outcome)"
                     }
                     let controller = GenericViewController(context: window.makeContext())
                     return "\(try await navigation.pushViewController(controller, animated: true))"
