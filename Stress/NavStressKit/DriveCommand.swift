@@ -30,7 +30,8 @@ enum DriveCommand {
                               default: the files under the app folder DIR (as lint reads them).
           --no-sources        Read no sources: only 'handles' steps declare unwind actions.
           --keep-going        A step that fails does not stop or fail the run (expectations still do).
-          --json              One JSON object per step and line.
+          --json              One JSON object per step and line ("reason": why an unwind
+                              found no destination when no sources were read).
 
         STEPS (one per line, '#' starts a comment, fields may be "double-quoted"):
           segue SOURCE SEGUE       trigger a segue as its control would (shouldPerform consulted)

@@ -129,6 +129,14 @@ import Testing
         #expect(nowhere.errors.first?.contains("no controller 'NoSuchViewController' in the window's tree (no scene of the app has that element id, storyboard ID or class)") == true)
     }
 
+    @Test func driveHelp_documentsWhatDriveDoesNotModel() {
+        let help = DriveCommand.help
+        #expect(help.contains("--no-sources"))
+        #expect(help.contains("LIMITS (what drive does not model"))
+        #expect(help.contains("A custom segue class (customClass on a segue) has no code here: it presents its\n    destination modally, full screen"))
+        #expect(help.contains("a split view controller's delegate\n    collapsing the secondary onto the primary or not, a tab bar delegate's\n    shouldSelect"))
+    }
+
     // MARK: 6. Standard output flushed before standard error
 
     /// The `navstress` executable beside this test binary (`swift build` builds both).
