@@ -92,7 +92,10 @@ func printError(_ message: String) {
     writeError(message + "\n")
 }
 
-/// Writes to standard error as is.
+/// Writes to standard error as is, after flushing what `print` buffered for standard output:
+/// both streams often go to one log (`2>&1` in CI), and a line on standard error must not
+/// land in the middle of a line of standard output.
 func writeError(_ text: String) {
+    fflush(nil)  // every output stream: `stdout` itself is a C global Swift 6 will not read
     FileHandle.standardError.write(Data(text.utf8))
 }

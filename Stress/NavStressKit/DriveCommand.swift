@@ -10,7 +10,8 @@ enum DriveCommand {
         each step; a flow test for CI (exit 1 when a step fails or an expectation does not hold).
 
         USAGE: navstress drive FILE|DIR --steps FILE [--storyboard NAME] [--initial ID]
-                               [--traits compact|regular] [--sources DIR] [--keep-going] [--json]
+                               [--traits compact|regular] [--sources DIR | --no-sources]
+                               [--keep-going] [--json]
 
         FILE is a storyboard; DIR an app folder, searched for .storyboard files (skipping build
         output, Pods/, Carthage/, *.xcloc/ and hidden folders): its storyboards form one bundle,
@@ -25,9 +26,12 @@ enum DriveCommand {
           --initial ID        The root scene: an element id or storyboard ID (any storyboard of
                               the app); default: the initial view controller.
           --traits T          The window's horizontal size class at the start (default: regular).
-          --sources DIR       Swift and Objective-C files declaring unwind actions (@IBAction).
+          --sources DIR       Swift and Objective-C files declaring unwind actions (@IBAction);
+                              default: the files under the app folder DIR (as lint reads them).
+          --no-sources        Read no sources: only 'handles' steps declare unwind actions.
           --keep-going        A step that fails does not stop or fail the run (expectations still do).
-          --json              One JSON object per step and line.
+          --json              One JSON object per step and line ("reason": why an unwind
+                              found no destination when no sources were read).
 
         STEPS (one per line, '#' starts a comment, fields may be "double-quoted"):
           segue SOURCE SEGUE       trigger a segue as its control would (shouldPerform consulted)
@@ -47,10 +51,24 @@ enum DriveCommand {
         SEGUE a segue of SOURCE's scene by identifier, element id or triggering element id.
         ID-OR-CLASS is an element id, storyboard ID or custom class.
 
+        The whole steps file is checked before any step runs: an unknown step, a wrong number of
+        arguments, an unclosed quote or an unknown 'expect' form is bad usage (exit 2, each bad
+        line named as FILE:LINE), and so is a file with no steps.
+
         A step that fails stops the run with exit 1, unless --keep-going, or unless the next step
         is 'expect outcome', which then decides. An expectation that does not hold fails the run
         (exit 1), naming the step and its line. Exit code 0 when every step ran and every
         expectation held, 1 otherwise, 2 on bad usage or an unreadable app or steps file.
+
+        LIMITS (what drive does not model; a step may end otherwise than on a device):
+          - A custom segue class (customClass on a segue) has no code here: it presents its
+            destination modally, full screen, as most custom segues end by presenting.
+          - App code does not run: delegates and overrides (a split view controller's delegate
+            collapsing the secondary onto the primary or not, a tab bar delegate's
+            shouldSelect, shouldPerformSegue, prepare(for:sender:)) are not called unless
+            registered in code through the library; drive uses UIKit's defaults.
+          - Unwind destinations come only from the sources' @IBAction declarations (and
+            'handles' steps); an unwind with none ends noDestination and says so.
 
         EXAMPLE (a CI job):
           navstress drive MyApp/ --steps Flows/checkout.steps
@@ -79,7 +97,7 @@ enum DriveCommand {
         let options = try Options(
             arguments,
             valued: ["steps", "initial", "traits", "sources", "storyboard"],
-            flags: ["json", "help", "keep-going"]
+            flags: ["json", "help", "keep-going", "no-sources"]
         )
         if options.flag("help") { return Outcome(exit: .success, output: help + "\n") }
         guard options.positional.count == 1, let file = options.positional.first else {
@@ -92,21 +110,29 @@ enum DriveCommand {
         case "regular": traits = .regular
         case let other: throw UsageError("--traits takes compact or regular, not '\(other)'")
         }
+        if options.string("sources") != nil && options.flag("no-sources") {
+            throw UsageError("--sources and --no-sources exclude each other")
+        }
         let app = try StoryboardApp.load(file, storyboardName: options.string("storyboard"))
-        guard AppFolder.kind(of: stepsFile) == .file else {
-            throw UsageError("cannot read the steps file '\(stepsFile)': it is not a regular file")
+        if let problem = AppFolder.problem(readingFile: stepsFile) {
+            throw UsageError("cannot read the steps file '\(stepsFile)': \(problem)")
         }
         guard let data = FileManager.default.contents(atPath: stepsFile), let script = String(data: data, encoding: .utf8) else {
             throw UsageError("cannot read the steps file '\(stepsFile)' (not UTF-8 text)")
         }
-        let registry = ClassRegistry()
-        if let sources = options.string("sources") {
-            guard AppFolder.kind(of: sources) == .directory else { throw UsageError("--sources '\(sources)' is not a directory") }
-            registry.declare(scanned: UnwindActionScanner.scan(directory: URL(fileURLWithPath: sources)))
-        }
-        let driver = StoryboardDriver(app: app, registry: registry, traits: traits)
-        try await driver.start(initial: options.string("initial"))
+        // The whole file is checked before any step runs: a typo is bad usage (exit 2), with
+        // every bad line named, never a step that fails (or is skipped by --keep-going) later.
         let steps = DriveStep.lines(script)
+        guard !steps.isEmpty else {
+            throw UsageError("\(stepsFile): no steps (every line is empty or a comment)")
+        }
+        let problems = steps.compactMap { step in DriveStep.problem(step.text).map { "navstress: error: \(stepsFile):\(step.number): \($0)" } }
+        if !problems.isEmpty { return Outcome(exit: .usage, errors: problems) }
+        let registry = ClassRegistry()
+        let unreadSources = try readSources(options, app: file, into: registry)
+        var driver = StoryboardDriver(app: app, registry: registry, traits: traits)
+        driver.unreadSources = unreadSources
+        try await driver.start(initial: options.string("initial"))
         let keepGoing = options.flag("keep-going")
         var run = Outcome(exit: .success)
         var failed = false
@@ -118,7 +144,7 @@ enum DriveCommand {
             if options.flag("json") {
                 run.output += result.jsonLine(step: number, line: step.text, snapshot: snapshot) + "\n"
             } else {
-                run.output += "step \(number): \(step.text) -> \(result.outcome)" + (result.error.map { " (\($0))" } ?? "") + ", top \(result.top ?? "-")\n"
+                run.output += "step \(number): \(step.text) -> \(result.outcome)" + (result.explanation.map { " (\($0))" } ?? "") + ", top \(result.top ?? "-")\n"
                 run.output += SnapshotRenderer.text(snapshot)
             }
             if !result.isExpectation { previous = (number, result.outcome) }
@@ -140,5 +166,34 @@ enum DriveCommand {
         await driver.window.close()
         run.exit = failed ? .failure : .success
         return run
+    }
+
+    /// Declares the unwind actions of the app's sources in `registry`, as `lint` reads them:
+    /// the Swift and Objective-C files under `--sources DIR`, else under the app folder (build
+    /// output, `Pods/`, `Carthage/`, `*.xcloc/` and hidden folders skipped); none with
+    /// `--no-sources` or for a storyboard FILE without `--sources`.
+    /// - Returns: Why no source file was read, or `nil` when some were.
+    /// - Throws: ``UsageError`` for a `--sources` that is not a folder.
+    static func readSources(_ options: Options, app path: String, into registry: ClassRegistry) throws -> String? {
+        if options.flag("no-sources") { return "--no-sources" }
+        let root: String
+        if let sources = options.string("sources") {
+            guard AppFolder.kind(of: sources) == .directory else { throw UsageError("--sources '\(sources)' is not a directory") }
+            root = sources
+        } else if AppFolder.kind(of: path) == .directory {
+            root = path
+        } else {
+            return "a storyboard FILE reads no sources"
+        }
+        var swift: [String] = []
+        var objectiveC: [String] = []
+        for url in AppFolder.files(under: URL(fileURLWithPath: root), extensions: ["swift", "m", "mm", "h"]) {
+            guard let data = try? Data(contentsOf: url) else { continue }
+            let text = String(decoding: data, as: UTF8.self)
+            if url.pathExtension == "swift" { swift.append(text) } else { objectiveC.append(text) }
+        }
+        guard !swift.isEmpty || !objectiveC.isEmpty else { return "no Swift or Objective-C file under \(root)" }
+        registry.declare(scanned: UnwindActionScanner.scan(swift: swift, objectiveC: objectiveC))
+        return nil
     }
 }

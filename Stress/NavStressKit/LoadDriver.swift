@@ -119,10 +119,13 @@ public enum LoadDriver {
         var effective = configuration
         effective.requests = total.sent
         let coverage = storyboard.map { walked in
-            LoadReport.Coverage(
+            let missed = walked.missed(total.coverage)
+            return LoadReport.Coverage(
                 scenes: (walked.totals.scenes.intersection(total.coverage.scenes).count, walked.totals.scenes.count),
                 segues: (walked.totals.segues.intersection(total.coverage.segues).count, walked.totals.segues.count),
-                unwinds: (walked.totals.unwinds.intersection(total.coverage.unwinds).count, walked.totals.unwinds.count)
+                unwinds: (walked.totals.unwinds.intersection(total.coverage.unwinds).count, walked.totals.unwinds.count),
+                missedScenes: missed.scenes, missedSegues: missed.segues, missedUnwinds: missed.unwinds,
+                unreachableStoryboards: walked.unreachableStoryboards
             )
         }
         return LoadReport(

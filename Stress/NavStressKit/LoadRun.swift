@@ -137,7 +137,32 @@ public struct LoadReport: Sendable {
         public var segues: (reached: Int, total: Int)
         /// Unwind segues that found a destination / unwind segues of the app.
         public var unwinds: (reached: Int, total: Int)
+        /// The scenes never seen, as `ID (Class)`, sorted.
+        public var missedScenes: [String] = []
+        /// The segues that never completed, as `SCENE/SEGUE 'identifier'`, sorted.
+        public var missedSegues: [String] = []
+        /// The unwind segues that never found a destination, as `SCENE/SEGUE 'identifier'`, sorted.
+        public var missedUnwinds: [String] = []
+        /// The storyboards with no scene reachable from the initial one (by segues and
+        /// references): not counted in the totals above.
+        public var unreachableStoryboards: [String] = []
     }
+
+    /// The failure codes a storyboard run's random walker causes itself, not the app: it taps
+    /// controllers a user could not tap at that moment. `alreadyPresenting`: a controller that
+    /// is presenting another (R3.6; a user cannot reach a control under a presentation); with
+    /// several tasks per window, `notInWindowHierarchy`: a controller that left the tree
+    /// between the task's look at the window and its tap (another task moved on).
+    public var walkerFailureCodes: Set<String> {
+        guard configuration.storyboard != nil else { return [] }
+        return configuration.tasks > 1 ? ["alreadyPresenting", "notInWindowHierarchy"] : ["alreadyPresenting"]
+    }
+
+    /// Failed requests by code that are the walker's own (see ``walkerFailureCodes``).
+    public var walkerFailures: [String: Int] { failures.filter { walkerFailureCodes.contains($0.key) } }
+
+    /// Failed requests by code that an app could cause (every failure but the walker's own).
+    public var appFailures: [String: Int] { failures.filter { !walkerFailureCodes.contains($0.key) } }
 
     /// The journals kept: every window's with ``LoadConfiguration/recordsEveryWindow``, else
     /// the failed windows' (`nil` if none).

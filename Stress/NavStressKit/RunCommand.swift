@@ -22,7 +22,14 @@ enum RunCommand {
                               on screen, tab selection, back, dismiss and size-class changes.
                               A reference that does not resolve is an error (exit 2). The
                               report gives coverage: scenes instantiated, segues fired and
-                              unwinds that found a destination, each out of the app's.
+                              unwinds that found a destination, each out of the app's
+                              (storyboards with no scene reachable from the initial one,
+                              such as an extension's, are listed apart, not counted), and
+                              which were never reached (a few; all of them in --json).
+                              Failures are split into the app's and the walker's own
+                              (alreadyPresenting: a tap under a presentation; with several
+                              tasks, notInWindowHierarchy: a tap on a controller another
+                              task had just removed).
           --initial ID        The root scene of a storyboard run: an element id or storyboard
                               ID of any storyboard of the app (default: the initial controller).
           --sources DIR       Swift and Objective-C sources declaring the app's unwind actions
@@ -133,8 +140,17 @@ extension LoadReport {
         )
         let byOutcome = Self.outcomeOrder.map { "\(outcomes[$0, default: 0]) \($0)" }.joined(separator: ", ")
         lines.append("requests    \(byOutcome)")
-        if !failures.isEmpty {
-            lines.append("failures    " + failures.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
+        func counts(_ failures: [String: Int]) -> String {
+            failures.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        }
+        if walkerFailureCodes.isEmpty {
+            if !failures.isEmpty { lines.append("failures    " + counts(failures)) }
+        } else if !failures.isEmpty {
+            // A storyboard run: the walker's own taps on what a user could not tap, apart.
+            lines.append("failures    app: " + (appFailures.isEmpty ? "none" : counts(appFailures)))
+            if !walkerFailures.isEmpty {
+                lines.append("            walker: \(counts(walkerFailures)) (taps a user could not make: under a presentation\(configuration.tasks > 1 ? ", or on a controller another task had just removed" : ""); not the app's)")
+            }
         }
         lines.append("lost        \(lost)")
         if deferred > 0 { lines.append("nested      \(deferred) requests made from callbacks, deferred and run in order (R4.5)") }
@@ -151,6 +167,14 @@ extension LoadReport {
             lines.append(
                 "coverage    scenes \(coverage.scenes.reached)/\(coverage.scenes.total) instantiated, segues \(coverage.segues.reached)/\(coverage.segues.total) fired, unwinds \(coverage.unwinds.reached)/\(coverage.unwinds.total) found a destination"
             )
+            for (name, missed) in [("scenes", coverage.missedScenes), ("segues", coverage.missedSegues), ("unwinds", coverage.missedUnwinds)] where !missed.isEmpty {
+                lines.append("missed      \(name): " + Self.capped(missed))
+            }
+            if !coverage.unreachableStoryboards.isEmpty {
+                lines.append(
+                    "unreachable \(coverage.unreachableStoryboards.count) storyboard\(coverage.unreachableStoryboards.count == 1 ? "" : "s") with no scene reachable from the initial one (not counted above): \(Self.capped(coverage.unreachableStoryboards))"
+                )
+            }
         }
         if changedNothing {
             lines.append(
@@ -163,6 +187,11 @@ extension LoadReport {
         if let recordedTo { lines.append("recorded    \(recordedTo) (check it again: navstress replay \(recordedTo))") }
         if let recordingError { lines.append("recorded    nothing: \(recordingError)") }
         return lines.joined(separator: "\n")
+    }
+
+    /// The first few of a list, then `+N more` (the full lists are in `--json`).
+    static func capped(_ items: [String], first: Int = 5) -> String {
+        items.prefix(first).joined(separator: ", ") + (items.count > first ? ", +\(items.count - first) more" : "")
     }
 
     /// Resident memory for people: after opening the windows, at the end, and the peak.
@@ -189,6 +218,8 @@ extension LoadReport {
                     "scenes": ["instantiated": coverage.scenes.reached, "total": coverage.scenes.total],
                     "segues": ["fired": coverage.segues.reached, "total": coverage.segues.total],
                     "unwinds": ["found_destination": coverage.unwinds.reached, "total": coverage.unwinds.total],
+                    "missed": ["scenes": coverage.missedScenes, "segues": coverage.missedSegues, "unwinds": coverage.missedUnwinds],
+                    "unreachable_storyboards": coverage.unreachableStoryboards,
                 ] as [String: Any]
             } ?? NSNull(),
             "changed_nothing": changedNothing,
@@ -201,6 +232,8 @@ extension LoadReport {
             "seed": configuration.seed,
             "outcomes": Dictionary(uniqueKeysWithValues: Self.outcomeOrder.map { ($0, outcomes[$0, default: 0]) }),
             "failures": failures,
+            "failures_app": appFailures,
+            "failures_walker": walkerFailures,
             "lost": lost,
             "nested_deferred": deferred,
             "checker": windows.map { ["window": $0.id.rawValue, "commits": $0.commits, "violations": $0.violations] as [String: Any] },

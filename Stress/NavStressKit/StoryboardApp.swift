@@ -144,6 +144,14 @@ struct StoryboardApp: Sendable {
         storyboard.catalog(registry: registry, bundle: bundle)
     }
 
+    /// The scenes of each element id that make a controller (reference placeholders left out).
+    var controllerScenesByID: [String: [StoryboardScene]] {
+        scenesByID.compactMapValues { entries in
+            let scenes = entries.map(\.scene).filter { $0.reference == nil }
+            return scenes.isEmpty ? nil : scenes
+        }
+    }
+
     /// The app's scenes that make a controller (not reference placeholders), in bundle order,
     /// for coverage: every storyboard of the bundle (a file's referenced ones too).
     var controllerScenes: [StoryboardScene] {

@@ -49,9 +49,13 @@ public enum StoryboardCommands {
     public static func graph(_ arguments: [String]) -> Int32 { emit(runGraph(arguments)) }
 
     /// `inspect` without printing.
-    /// - Parameter arguments: The arguments after the subcommand name.
+    /// - Parameters:
+    ///   - arguments: The arguments after the subcommand name.
+    ///   - currentDirectory: Paths under it are shown relative to it, as `lint` shows them.
     /// - Returns: Status and outputs.
-    public static func runInspect(_ arguments: [String]) -> StoryboardCommandResult {
+    public static func runInspect(
+        _ arguments: [String], currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) -> StoryboardCommandResult {
         var json = false
         var files: [String] = []
         for argument in arguments {
@@ -65,12 +69,16 @@ public enum StoryboardCommands {
         }
         guard !files.isEmpty else { return failure("inspect: missing PATH (see navstress inspect --help)") }
         var inspections: [StoryboardInspection] = []
+        // Paths as lint prints them: relative to the current directory when under it.
+        let paths = LintPaths(currentDirectory: currentDirectory)
         do {
             for file in try StoryboardBundle.storyboardFiles(files.map { URL(fileURLWithPath: $0) }) {
-                inspections.append(StoryboardInspection(try StoryboardLoader.load(contentsOf: file)))
+                var inspection = StoryboardInspection(try StoryboardLoader.load(contentsOf: file))
+                inspection.file = paths.display(inspection.file)
+                inspections.append(inspection)
             }
         } catch {
-            return failure(error)
+            return failure(error, paths: paths)
         }
         let output: String
         if json {
@@ -157,6 +165,7 @@ public enum StoryboardCommands {
     }
 
     private static func emit(_ result: StoryboardCommandResult) -> Int32 {
+        fflush(nil)  // (every C output stream) nothing `print` buffered may come after these unbuffered writes
         if !result.output.isEmpty { FileHandle.standardOutput.write(Data(result.output.utf8)) }
         if !result.errorOutput.isEmpty { FileHandle.standardError.write(Data(result.errorOutput.utf8)) }
         return result.status

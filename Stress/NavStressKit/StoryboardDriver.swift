@@ -57,6 +57,47 @@ enum DriveStep {
         }
     }
 
+    /// The verbs a steps file may use, with what follows each (for messages).
+    static let verbs: KeyValuePairs<String, String> = [
+        "segue": "SOURCE SEGUE", "perform": "SOURCE SEGUE", "unwind": "SOURCE ACTION", "back": "",
+        "dismiss": "", "select-tab": "INDEX", "traits": "compact|regular", "handles": "CLASS-OR-ID ACTION",
+        "expect": "top ID-OR-CLASS | outcome OUTCOME | stack ID-OR-CLASS...",
+    ]
+
+    /// What is wrong with a step line as written, or `nil` when it is a step `drive` can run:
+    /// a known verb, its arguments (count, quotes closed, the words a verb takes). `drive`
+    /// checks every line of a steps file with this before it runs any step, so a typo in a
+    /// step or an expectation is a usage error (exit 2), never a step that silently fails.
+    /// - Parameter line: A step line, comment stripped and trimmed.
+    static func problem(_ line: String) -> String? {
+        if line.filter({ $0 == "\"" }).count % 2 != 0 {
+            return "unclosed quote in '\(line)' (a quoted field ends with a double quote)"
+        }
+        let words = words(line)
+        guard let verb = words.first else { return "empty step" }
+        guard let form = verbs.first(where: { $0.key == verb })?.value else {
+            return "unknown step '\(verb)' (steps: \(verbs.map(\.key).joined(separator: ", ")))"
+        }
+        let arguments = words.dropFirst()
+        func usage() -> String { "'\(verb)' takes \(form.isEmpty ? "no arguments" : form), not '\(line)'" }
+        switch verb {
+        case "back", "dismiss":
+            return arguments.isEmpty ? nil : usage()
+        case "select-tab":
+            return arguments.count == 1 && Int(arguments[arguments.startIndex]).map({ $0 >= 0 }) == true ? nil : usage()
+        case "traits":
+            return arguments.count == 1 && ["compact", "regular"].contains(arguments[arguments.startIndex]) ? nil : usage()
+        case "expect":
+            guard let fields = fields(line, count: 3), ["top", "outcome", "stack"].contains(fields[1]) else { return usage() }
+            if fields[1] == "outcome" && !["completed", "vetoed", "noDestination", "failed"].contains(fields[2]) {
+                return "'expect outcome' takes completed, vetoed, noDestination or failed, not '\(fields[2])'"
+            }
+            return nil
+        default:
+            return fields(line, count: 3) == nil ? usage() : nil
+        }
+    }
+
     /// The step lines of a steps file, with their line numbers (from 1): a UTF-8 byte order
     /// mark is dropped, and LF, CRLF and CR all end a line (a CRLF is one `Character` in
     /// Swift, so splitting on `"\n"` alone would read a Windows file as one line).
@@ -80,15 +121,22 @@ struct DriveResult {
     var error: String?
     /// The element id of the top-most visible content controller after the step.
     var top: String?
+    /// Why a step that did not fail ended as it did, when the cause may be the drive's set-up
+    /// rather than the app (an unwind that found no destination while no sources were read).
+    var reason: String?
     /// Whether the step was an `expect` step (a failed one fails the run, `--keep-going` or not).
     var isExpectation = false
 
-    init(outcome: String, error: String? = nil, top: String? = nil, isExpectation: Bool = false) {
+    init(outcome: String, error: String? = nil, reason: String? = nil, top: String? = nil, isExpectation: Bool = false) {
         self.outcome = outcome
         self.error = error
+        self.reason = reason
         self.top = top
         self.isExpectation = isExpectation
     }
+
+    /// The error, else the reason: what the text output shows in parentheses.
+    var explanation: String? { error ?? reason }
 
     func jsonLine(step: Int, line: String, snapshot: WindowSnapshot) -> String {
         let encoder = JSONEncoder()
@@ -97,6 +145,7 @@ struct DriveResult {
         var object = "{\"step\": \(step), \"line\": \(quote(line)), \"outcome\": \(quote(outcome)), "
         object += "\"top\": \(top.map(quote) ?? "null"), "
         if let error { object += "\"error\": \(quote(error)), " }
+        if let reason { object += "\"reason\": \(quote(reason)), " }
         return object + "\"snapshot\": \(snapshotJSON)}"
     }
 
@@ -111,6 +160,11 @@ struct StoryboardDriver {
     let app: StoryboardApp
     let registry: ClassRegistry
     let window: Window
+    /// Why no source was read for unwind declarations (`--no-sources`, a storyboard FILE
+    /// without `--sources`, a folder with no Swift or Objective-C file), or `nil` when sources
+    /// were read: an unwind that finds no destination says so, since without sources no
+    /// controller declares an unwind action unless a `handles` step does.
+    var unreadSources: String?
 
     /// A driver of one storyboard, its references resolved beside its file.
     init(storyboard: Storyboard, registry: ClassRegistry, traits: Traits) {
@@ -182,7 +236,12 @@ struct StoryboardDriver {
         case "unwind":
             let fields = try args(2)
             let source = try await controller(fields[0])
-            return DriveResult(outcome: Self.name(try await source.performUnwind(action: fields[1], animated: false)))
+            let outcome = try await source.performUnwind(action: fields[1], animated: false)
+            guard case .noDestination = outcome, let unreadSources else { return DriveResult(outcome: Self.name(outcome)) }
+            return DriveResult(
+                outcome: "noDestination",
+                reason: "no controller declares \(fields[1]), but no sources were read (\(unreadSources)): give --sources DIR or a 'handles CLASS \(fields[1])' step"
+            )
         case "back":
             // The innermost navigation controller on the top path, except one nested whole on
             // a collapsed split's primary with its root alone: UIKit shows the primary's back
@@ -322,11 +381,18 @@ struct StoryboardDriver {
         guard let match = all.filter({ $0.scene.map(sceneIDs.contains) ?? false }).max(by: { $0.id < $1.id }),
             let controller = await find(match.id)
         else {
-            let known = app.scenesByID[name] != nil || how != "element id"
+            if app.scenesByID[name] != nil || how != "element id" {
+                throw DriveFailure(reason: "no controller '\(name)' (\(how)) in the window's tree")
+            }
+            // Not an element id or storyboard ID, and no scene in the tree has it as its class:
+            // say whether some scene of the app has that class (not instantiated now) or none.
+            let withClass = app.controllerScenesByID.filter { $0.value.contains { $0.customClass == name } }.map(\.key).sorted()
+            guard !withClass.isEmpty else {
+                throw DriveFailure(reason: "no controller '\(name)' in the window's tree (no scene of the app has that element id, storyboard ID or class)")
+            }
+            let listed = withClass.prefix(5).joined(separator: ", ") + (withClass.count > 5 ? " +\(withClass.count - 5) more" : "")
             throw DriveFailure(
-                reason: known
-                    ? "no controller '\(name)' (\(how)) in the window's tree"
-                    : "no controller '\(name)' in the window's tree (no scene of the app has that element id, storyboard ID or class)"
+                reason: "class '\(name)' is the class of scene\(withClass.count == 1 ? "" : "s") \(listed), but none is in the window's tree now"
             )
         }
         return controller

@@ -14,10 +14,24 @@ enum StoryboardLoad {
     struct Walked: Sendable {
         let catalog: SceneCatalog
         let initial: String
-        /// What coverage counts against.
+        /// What coverage counts against: the scenes, segues and unwinds of the storyboards
+        /// that have a scene reachable from the initial one.
         let totals: Coverage
         /// The scenes that have segues (unwinds included) a control can trigger.
         let tappable: Set<String>
+        /// Coverage keys as people read them: `ID (Class)` for a scene, `SCENE/SEGUE 'identifier'`
+        /// for a segue or an unwind (the identifier when it has one).
+        var labels: [String: String] = [:]
+        /// The storyboards (paths relative to the app folder) with no scene reachable from the
+        /// initial one by segues and references (an extension's, a launch screen, one only
+        /// code instantiates): left out of the totals, since no walk can reach them.
+        var unreachableStoryboards: [String] = []
+
+        /// What the walk did not reach, as labels, sorted: scenes, segues, unwinds.
+        func missed(_ reached: Coverage) -> (scenes: [String], segues: [String], unwinds: [String]) {
+            func list(_ all: Set<String>, _ got: Set<String>) -> [String] { all.subtracting(got).map { labels[$0] ?? $0 }.sorted() }
+            return (list(totals.scenes, reached.scenes), list(totals.segues, reached.segues), list(totals.unwinds, reached.unwinds))
+        }
     }
 
     /// Scenes, segues and unwinds: each as a set of keys, so tallies merge by union.
@@ -48,22 +62,65 @@ enum StoryboardLoad {
             registry.declare(scanned: UnwindActionScanner.scan(directory: URL(fileURLWithPath: sources)))
         }
         let start = try app.initialScene(configuration.initial)
+        let reached = reachableStoryboards(from: start, in: app.bundle)
+        let root = AppFolder.kind(of: path) == .directory ? path : URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let display = LintPaths(currentDirectory: root)
         var totals = Coverage()
         var tappable = Set<String>()
+        var labels: [String: String] = [:]
+        var unreachable: [String] = []
         for storyboard in app.bundle.all {
             for scene in storyboard.scenes where scene.reference == nil {
+                for segue in scene.segues where !segue.kind.isContainment { tappable.insert(scene.controllerID) }
+            }
+            guard reached.contains(group(storyboard.file)) else {
+                if let file = storyboard.file { unreachable.append(display.display(file)) }
+                continue
+            }
+            for scene in storyboard.scenes where scene.reference == nil {
                 totals.scenes.insert(scene.controllerID)
+                labels[scene.controllerID] = scene.controllerID + (scene.customClass.map { " (\($0))" } ?? "")
                 for segue in scene.segues where !segue.kind.isContainment {
-                    tappable.insert(scene.controllerID)
-                    if segue.kind == .unwind {
-                        totals.unwinds.insert(scene.controllerID + "/" + segue.id)
-                    } else {
-                        totals.segues.insert(scene.controllerID + "/" + segue.id)
-                    }
+                    let key = scene.controllerID + "/" + segue.id
+                    labels[key] = key + (segue.identifier.map { " '\($0)'" } ?? "")
+                    if segue.kind == .unwind { totals.unwinds.insert(key) } else { totals.segues.insert(key) }
                 }
             }
         }
-        return Walked(catalog: app.catalog(for: start.storyboard, registry: registry), initial: start.scene.controllerID, totals: totals, tappable: tappable)
+        return Walked(
+            catalog: app.catalog(for: start.storyboard, registry: registry), initial: start.scene.controllerID, totals: totals,
+            tappable: tappable, labels: labels, unreachableStoryboards: unreachable.sorted()
+        )
+    }
+
+    /// A storyboard file with its localization folder (`Base.lproj/`, `en.lproj/`) left out:
+    /// localized copies of one storyboard are one storyboard for reachability.
+    static func group(_ file: String?) -> String {
+        (file ?? "").split(separator: "/").filter { !$0.hasSuffix(".lproj") }.joined(separator: "/")
+    }
+
+    /// The storyboards (``group(_:)`` of their files) that have a scene reachable from `start`:
+    /// by segues of any kind but unwind (relationships and embeds included) and through
+    /// storyboard references, resolved as UIKit resolves them.
+    static func reachableStoryboards(
+        from start: (storyboard: Storyboard, scene: StoryboardScene), in bundle: StoryboardBundle
+    ) -> Set<String> {
+        var seen: Set<String> = []
+        var groups: Set<String> = []
+        var pending = [start]
+        while let (storyboard, scene) = pending.popLast() {
+            guard seen.insert((storyboard.file ?? "") + "#" + scene.controllerID).inserted else { continue }
+            groups.insert(group(storyboard.file))
+            for segue in scene.segues where segue.kind != .unwind {
+                guard var destination = storyboard.scene(controllerID: segue.destinationID).map({ (storyboard, $0) }) else { continue }
+                if destination.1.reference != nil {
+                    guard let resolved = try? bundle.resolve(destination.1, in: storyboard) else { continue }
+                    destination = (resolved.storyboard, resolved.scene)
+                }
+                pending.append(destination)
+            }
+        }
+        return groups
     }
 
     static func walk(
