@@ -186,7 +186,7 @@ extension Window {
         guard let destination = source.context.catalog?.instantiate(definition.destination, in: self) else {
             throw NavigationError(
                 .invalidStoryboard,
-                "Segue '\(identifier)' of \(describe(source)) leads to scene '\(definition.destination)', which does not exist.",
+                "Segue '\(identifier)' of \(describe(source)) leads to scene '\(definition.destination)', \(source.context.catalog?.failure(instantiating: definition.destination) ?? "which does not exist").",
                 window: self.id, controllers: [source.id], identifier: identifier
             )
         }
