@@ -50,7 +50,8 @@ extension Window {
         }
     }
 
-    private func checkDepth(of controller: any ViewController, under parent: (any ViewController)?, extra: Int = 0) throws {
+    /// Refuses `controller`'s subtree if, under `parent` (`nil`: alone), it reaches past the limit.
+    func checkDepth(of controller: any ViewController, under parent: (any ViewController)?, extra: Int = 0) throws {
         let base = (parent.map(Self.depth(of:)) ?? 0) + extra
         guard let deepest = Self.height(of: controller, startingAt: base + 1, limit: Self.maximumDepth) else { return }
         throw NavigationError(

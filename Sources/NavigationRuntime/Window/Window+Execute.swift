@@ -564,6 +564,8 @@ extension Window {
         into container: (any ViewController)?,
         code: NavigationError.Code
     ) throws {
+        // First: the walks below recurse on the subtree (its place is checked at the change).
+        try checkDepth(of: controller, under: nil)
         try checkOwned(controller)
         try checkExecutor(controller)
         guard isFree(controller, for: container) else {
