@@ -136,6 +136,17 @@ extension ControllerSnapshot {
     }
 }
 
+extension WindowSnapshot {
+    /// Whether a JSON document nests arrays and objects deeper than a snapshot of a tree within
+    /// ``Window/maximumDepth`` can (with a wrapping object or two): what tells "too deep" apart
+    /// from "invalid JSON" when decoding fails. Counts brackets without parsing; O(n).
+    /// - Parameter json: The document's bytes.
+    /// - Returns: `true` when it nests too deep.
+    public static func nestsTooDeep(_ json: some Sequence<UInt8>) -> Bool {
+        JSONNesting.exceeds(json, limit: JSONNesting.snapshotLimit) != nil
+    }
+}
+
 /// The nesting of a JSON document (arrays and objects), counted without parsing: what tells
 /// a document too deep for the runtime apart from one that is not JSON.
 enum JSONNesting {
