@@ -8,6 +8,7 @@ enum BenchCommand {
         OVERVIEW: Side-by-side benchmarks, in one process and one run (build with -c release).
 
         USAGE: navstress bench [compare|segue|push|windows|unwind] [--iterations N] [--json]
+               navstress bench growth [--json]
                navstress bench storyboards DIR [--passes N]
 
         CASES:
@@ -22,6 +23,9 @@ enum BenchCommand {
                        (throughput, segues/s, same process and run).
           unwind       Resolving an unwind in a tree of 1,000 controllers (a full search that finds
                        no destination, and one that finds the farthest), next to a push.
+          growth       Per-step cost at 1k, 10k and 100k steps: one deep link of N pushes, and N
+                       presentations (chains as deep as a window holds, dismissed when full).
+                       Flat figures mean linear cost.
           storyboards  Load + lint every storyboard in DIR, next to a bare XMLParser pass that
                        only counts elements and a Python xml.etree script that does the same.
 
@@ -38,7 +42,18 @@ enum BenchCommand {
         }
         let iterations = try options.int("iterations", default: 200_000, in: 1_000...100_000_000)
         var results: [(name: String, nanoseconds: Double)] = []
-        switch options.positional.first ?? "compare" {
+        let name = options.positional.first ?? "compare"
+        // An option the case would ignore is refused (issue 18 finding 8).
+        if name != "storyboards", options.string("passes") != nil {
+            throw UsageError("--passes applies to bench storyboards only, not '\(name)'")
+        }
+        if name == "storyboards" || name == "growth", options.string("iterations") != nil {
+            throw UsageError("--iterations does not apply to bench \(name)")
+        }
+        if name != "storyboards", options.positional.count > 1 {
+            throw UsageError("bench \(name) takes no path ('\(options.positional[1])')")
+        }
+        switch name {
         case "compare":
             results = try await CompareBenchmark.run(iterations: iterations, json: options.flag("json"))
             guard options.flag("json") else { return .success }
@@ -63,12 +78,14 @@ enum BenchCommand {
             results = try await UnwindBenchmark.run(iterations: max(1_000, iterations / 20))
         case "windows":
             results = try await WindowsBenchmark.run(segues: iterations)
+        case "growth":
+            results = try await GrowthBenchmark.run()
         case "storyboards":
             guard options.positional.count == 2 else { throw UsageError("bench storyboards takes one folder") }
             let passes = try options.int("passes", default: 9, in: 1...1_000)
             results = try StoryboardBenchmark.run(directory: options.positional[1], passes: passes)
         case let name:
-            throw UsageError("unknown bench case '\(name)' (cases: compare, segue, push, windows, unwind, storyboards)")
+            throw UsageError("unknown bench case '\(name)' (cases: compare, segue, push, windows, unwind, growth, storyboards)")
         }
         if options.flag("json") {
             let object = Dictionary(uniqueKeysWithValues: results.map { ($0.name, $0.nanoseconds) })
@@ -276,5 +293,76 @@ enum SegueBenchmark {
         let start = clock.now
         try await body()
         return (clock.now - start).nanoseconds / Double(iterations)
+    }
+}
+
+/// `bench growth`: the per-step cost of work whose size the input controls, at 1 k, 10 k and
+/// 100 k steps (issue 18 finding 3). Each figure is wall ns per step; flat across the sizes
+/// means the cost is linear in the steps.
+///
+/// - `deep link N pushes`: one deep link whose route pushes N scenes onto one navigation
+///   controller (one transition, one commit).
+/// - `present N`: N presentations, each from the top of the chain, as chains as deep as a
+///   window holds (``Window/maximumDepth``): the chain is dismissed from the root when full.
+enum GrowthBenchmark {
+    static let sizes = [1_000, 10_000, 100_000]
+
+    static func run(sizes: [Int] = sizes) async throws -> [(name: String, nanoseconds: Double)] {
+        var results: [(name: String, nanoseconds: Double)] = []
+        for size in sizes {
+            results.append(("deep link \(size) pushes (ns/push)", try await deepLink(pushes: size)))
+        }
+        for size in sizes {
+            results.append(("present \(size) (ns/present)", try await presentations(size)))
+        }
+        return results
+    }
+
+    static let catalog = SceneCatalog([
+        Scene("root") { context in
+            NavigationController(context: context, rootViewController: GenericViewController(context: context.makeContext()))
+        },
+        Scene("item") { GenericViewController(context: $0) },
+    ])
+
+    static func deepLink(pushes: Int) async throws -> Double {
+        let app = Application()
+        let window = await app.openWindow(configuration: .immediate)
+        try await window.setRoot(scene: "root", from: catalog)
+        var router = DeepLinkRouter(catalog: catalog)
+        router.register("bench://push") { _ in Array(repeating: .push(scene: "item", payload: nil), count: pushes) }
+        await app.register(deepLinks: router)
+        guard let url = URL(string: "bench://push") else { throw UsageError("bench: no URL") }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = await app.open(url: url, in: window.id)
+        let elapsed = clock.now - start
+        guard case .opened = outcome else { throw UsageError("bench growth: the deep link did not open: \(outcome)") }
+        await window.close()
+        return elapsed.nanoseconds / Double(pushes)
+    }
+
+    static func presentations(_ count: Int) async throws -> Double {
+        let window = Window(configuration: .immediate)
+        let root = GenericViewController(context: window.makeContext())
+        try await window.setRootViewController(root)
+        let clock = ContinuousClock()
+        let start = clock.now
+        var top: any ViewController = root
+        var depth = 1
+        for _ in 0..<count {
+            if depth == Window.maximumDepth {
+                try await root.dismiss(animated: false)
+                top = root
+                depth = 1
+            }
+            let next = GenericViewController(context: window.makeContext())
+            try await top.present(next, style: .fullScreen, animated: false)
+            top = next
+            depth += 1
+        }
+        let elapsed = clock.now - start
+        await window.close()
+        return elapsed.nanoseconds / Double(count)
     }
 }

@@ -73,8 +73,9 @@ enum ReplayCommand {
     ///
     /// - Throws: ``UsageError`` (exit 2) naming the file and line when it cannot be read.
     static func verdict(file: String) throws(UsageError) -> Verdict {
+        if let problem = FileProblem.unreadable(file) { throw UsageError(problem) }
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw UsageError("cannot read \(file)")
+            throw UsageError("\(file): cannot be read (permission denied?)")
         }
         let recording: JournalRecording
         do {

@@ -68,7 +68,7 @@ enum RunCommand {
             try recording.jsonLines().write(to: URL(fileURLWithPath: path))
             report.recordedTo = path
         } catch {
-            report.recordingError = "could not write \(path): \(error.localizedDescription)"
+            report.recordingError = FileProblem.describe(path, writing: true, error)
         }
     }
 
@@ -115,6 +115,8 @@ enum RunCommand {
         }
         let recordPath = options.string("record")
         if let recordPath, recordPath.isEmpty { throw UsageError("--record needs a file name") }
+        // Refused before the run, not after it (`--record DIR` was "error 512").
+        if let recordPath, let problem = FileProblem.unwritable(recordPath) { throw UsageError(problem + " (--record)") }
         configuration.recordsEveryWindow = recordPath != nil
         configuration.progress = isatty(2) != 0
         var report = try await LoadDriver.run(configuration)

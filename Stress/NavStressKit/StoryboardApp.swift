@@ -25,8 +25,9 @@ struct StoryboardApp: Sendable {
     ///   - path: A `.storyboard` file or a folder.
     ///   - storyboardName: The initial storyboard's name in a folder (`--storyboard NAME`).
     /// - Throws: ``UsageError`` (exit 2): an unreadable path, a file that is not a storyboard,
-    ///   no or an ambiguous initial storyboard, an unresolvable reference or a reference cycle
-    ///   (`FILE:line:col: message`).
+    ///   no or an ambiguous initial storyboard, an unresolvable reference, a reference cycle, a
+    ///   containment cycle through references or a containment deeper than
+    ///   `Window.maximumDepth` (`FILE:line:col: message`).
     static func load(_ path: String, storyboardName: String? = nil) throws(UsageError) -> StoryboardApp {
         let url = URL(fileURLWithPath: path)
         let isFolder = AppFolder.kind(of: path) == .directory
@@ -42,6 +43,11 @@ struct StoryboardApp: Sendable {
         }
         if let unresolved = bundle.unresolvedReferences().first {
             throw UsageError(Self.located(unresolved))
+        }
+        // Containment that references close into a cycle, or that no window can hold: refused
+        // before any scene is instantiated (the catalogs would refuse the scene anyway).
+        if let problem = bundle.containmentProblems().first {
+            throw UsageError(Self.located(problem))
         }
         let main: Storyboard
         if !isFolder {

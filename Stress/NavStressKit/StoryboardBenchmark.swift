@@ -26,11 +26,35 @@ enum StoryboardBenchmark {
     static func run(directory: String, passes: Int) throws -> [(name: String, nanoseconds: Double)] {
         let folder = URL(fileURLWithPath: directory)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
-            throw UsageError("cannot read the folder '\(directory)'")
+            switch AppFolder.kind(of: directory) {
+            case .missing: throw UsageError("\(directory): no such folder")
+            case .file, .special: throw UsageError("\(directory): is not a folder")
+            default: throw UsageError("\(directory): cannot read the folder")
+            }
         }
-        let files = names.filter { $0.hasSuffix(".storyboard") }.sorted().map { folder.appendingPathComponent($0) }
-        guard !files.isEmpty else { throw UsageError("no .storyboard file in '\(directory)'") }
-        let contents = files.compactMap { try? Data(contentsOf: $0) }
+        let candidates = names.filter { $0.hasSuffix(".storyboard") }.sorted().map { folder.appendingPathComponent($0) }
+        guard !candidates.isEmpty else { throw UsageError("no .storyboard file in '\(directory)'") }
+        // Only what loads is measured and counted (issue 18 finding 8: a file that failed to
+        // load was counted as loaded); what did not is named on stderr.
+        var loaded: [(file: URL, data: Data)] = []
+        var skipped = 0
+        for file in candidates {
+            guard AppFolder.kind(of: file.path) == .file, let data = try? Data(contentsOf: file) else {
+                FileHandle.standardError.write(Data("navstress: warning: \(FileProblem.unreadable(file.path) ?? file.path + ": cannot be read"): skipped\n".utf8))
+                skipped += 1
+                continue
+            }
+            do {
+                _ = try StoryboardLoader.load(data: data, file: file.path)
+                loaded.append((file, data))
+            } catch {
+                FileHandle.standardError.write(Data("navstress: warning: \(StoryboardApp.located(error)): skipped\n".utf8))
+                skipped += 1
+            }
+        }
+        guard !loaded.isEmpty else { throw UsageError("\(directory): no .storyboard file loads (\(skipped) skipped)") }
+        let files = loaded.map(\.file)
+        let contents = loaded.map(\.data)
         let bytes = contents.reduce(0) { $0 + $1.count }
 
         var elements = 0
@@ -54,7 +78,7 @@ enum StoryboardBenchmark {
                 }
             }
         }
-        print("storyboards: \(files.count) files, \(bytes) bytes, \(elements) elements, \(diagnostics) diagnostics")
+        print("storyboards: \(files.count) files loaded\(skipped > 0 ? " (\(skipped) skipped)" : ""), \(bytes) bytes, \(elements) elements, \(diagnostics) diagnostics")
         var results: [(name: String, nanoseconds: Double)] = [
             ("bare XMLParser element count (per file)", bare / Double(files.count)),
             ("load + lint (per file)", loadAndLint / Double(files.count)),

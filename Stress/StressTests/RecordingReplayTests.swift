@@ -79,7 +79,7 @@ import Testing
         #expect(try ReplayCommand.verdict(file: file.path).held, "the journals themselves held; the request was lost")
         var unwritable = report
         RunCommand.write(&unwritable, to: "/nonexistent/dir/x.jsonl")
-        #expect(unwritable.recordingError?.hasPrefix("could not write /nonexistent/dir/x.jsonl: ") == true)
+        #expect(unwritable.recordingError == "/nonexistent/dir/x.jsonl: its folder /nonexistent/dir does not exist")
     }
 
     /// The demo run's recording with one event replaced.

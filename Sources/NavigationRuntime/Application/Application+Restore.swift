@@ -69,15 +69,23 @@ extension Application {
     /// - Returns: ``RestorationOutcome/failed(_:)`` with one
     ///   ``RestorationProblem/Reason/malformedJSON(_:)`` problem if the data is not a
     ///   snapshot (truncated, not JSON, a value of the wrong type, an unknown kind or style, a
-    ///   missing key); nothing is opened.
+    ///   missing key), or one ``RestorationProblem/Reason/tooDeep`` problem if it nests deeper
+    ///   than a tree of ``Window/maximumDepth`` controllers can (valid JSON or not: depth is
+    ///   checked first, without parsing); nothing is opened.
     public func restore(
         json: Data,
         catalog: SceneCatalog,
         configuration: Window.Configuration = Window.Configuration()
     ) async -> RestorationOutcome {
         let snapshot: WindowSnapshot
+        if JSONNesting.exceeds(json, limit: JSONNesting.snapshotLimit) != nil {
+            // Too deep to be a snapshot a window can hold, whether or not it is valid JSON.
+            return .failed([RestorationProblem(path: "", controller: nil, reason: .tooDeep)])
+        }
         do {
             snapshot = try JSONDecoder().decode(WindowSnapshot.self, from: json)
+        } catch let error as ControllerSnapshot.TooDeep {
+            return .failed([RestorationProblem(path: String(error.path.drop { $0 == "." }), controller: nil, reason: .tooDeep)])
         } catch {
             return .failed([RestorationProblem(path: "", controller: nil, reason: .malformedJSON(Self.explain(error)))])
         }

@@ -32,7 +32,8 @@ public struct RestorationProblem: Sendable, Hashable, CustomStringConvertible {
         /// The data is not a snapshot's JSON (truncated, wrong types, unknown enum values...),
         /// with the decoder's explanation.
         case malformedJSON(String)
-        /// The tree is deeper than ``RestorationProblem/maximumDepth`` controllers.
+        /// The tree is deeper than ``RestorationProblem/maximumDepth`` controllers (or its JSON
+        /// nests deeper than such a tree's can): valid, but not a tree a window can hold.
         case tooDeep
         /// Another node of the snapshot already has this id (a duplicated subtree, or a cycle
         /// written out as a copy); the path of the first one is given.
@@ -83,8 +84,9 @@ public struct RestorationProblem: Sendable, Hashable, CustomStringConvertible {
         case cancelled
     }
 
-    /// How deep a snapshot's tree may be (controllers from the root, presentations included).
-    public static let maximumDepth = 256
+    /// How deep a snapshot's tree may be (controllers from the root, presentations included):
+    /// ``Window/maximumDepth``, the depth a window can commit.
+    public static let maximumDepth = Window.maximumDepth
 
     /// Where the node is in the snapshot: `root`, then `.children[i]` and `.presented` steps,
     /// e.g. `root.children[1].presented`; empty for a problem of the whole snapshot.

@@ -27,6 +27,17 @@ private struct DeepLinkOverlay {
     var touchedTabBars: [TabBarController] = []
     var touchedNavigations: [NavigationController] = []
 
+    /// Pushes onto the stack as the steps leave it, in place: a deep link of N pushes costs
+    /// O(N), not a copy of the stack per push.
+    mutating func push(_ controller: any ViewController, onto navigation: NavigationController) {
+        let key = ObjectIdentifier(navigation)
+        if stacks[key] == nil {
+            touchedNavigations.append(navigation)
+            stacks[key] = children(of: navigation)
+        }
+        stacks[key]?.append(controller)
+    }
+
     mutating func setStack(_ stack: [any ViewController], of navigation: NavigationController) {
         if stacks[ObjectIdentifier(navigation)] == nil { touchedNavigations.append(navigation) }
         stacks[ObjectIdentifier(navigation)] = stack
@@ -180,7 +191,7 @@ extension Window {
                 guard let controller = catalog.instantiate(scene, in: self) else { throw fail(.unknownScene(scene)) }
                 guard controller.kind != .navigation else { throw fail(.pushingNavigationController(scene)) }
                 await deliver(link, step: index, payload: payload, to: controller)
-                overlay.setStack(overlay.children(of: navigation) + [controller], of: navigation)
+                overlay.push(controller, onto: navigation)
             case .present(let scene, let style, let payload):
                 guard let controller = catalog.instantiate(scene, in: self) else { throw fail(.unknownScene(scene)) }
                 await deliver(link, step: index, payload: payload, to: controller)

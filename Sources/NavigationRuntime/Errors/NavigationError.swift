@@ -102,5 +102,8 @@ extension NavigationError {
         /// A wait on a window (``Window/waitUntilIdle()``) was made from inside that window's
         /// own running transition, which it would wait for forever.
         public static let waitingForOwnTransition = Code("waitingForOwnTransition")
+        /// The change would make the window's tree deeper than ``Window/maximumDepth``: nothing
+        /// was applied.
+        public static let treeTooDeep = Code("treeTooDeep")
     }
 }

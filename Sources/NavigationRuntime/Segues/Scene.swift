@@ -129,6 +129,8 @@ public final class SceneCatalog: Sendable {
     public let initialSceneIdentifier: String?
     /// Storyboard ID → scene identifier, for ``instantiateViewController(withIdentifier:in:)``.
     let storyboardIdentifiers: [String: String]
+    /// Scene identifier → why a storyboard's scene is never instantiated.
+    private let refused: [String: String]
 
     /// Creates a catalog. When two scenes share an identifier, the last one wins.
     ///
@@ -145,7 +147,8 @@ public final class SceneCatalog: Sendable {
 
     /// Creates a catalog; `identifiersAreStoryboardIDs` is `false` for a storyboard's catalog,
     /// whose scene identifiers are Interface Builder element ids, never storyboard IDs (UIKit).
-    init(_ scenes: [Scene], initialScene: String?, identifiersAreStoryboardIDs: Bool) {
+    init(_ scenes: [Scene], initialScene: String?, identifiersAreStoryboardIDs: Bool, refused: [String: String] = [:]) {
+        self.refused = refused
         var byIdentifier: [String: Scene] = [:]
         for scene in scenes { byIdentifier[scene.identifier] = scene }
         self.scenes = byIdentifier
@@ -166,10 +169,24 @@ public final class SceneCatalog: Sendable {
     }
 
     /// Makes the controller of the scene with this identifier in `window`, or `nil` if there
-    /// is no such scene.
+    /// is no such scene or the catalog refuses to make it (``refusal(of:)``).
     public func instantiate(_ identifier: String, in window: Window) -> (any ViewController)? {
-        guard let stored = storage[identifier] else { return nil }
+        guard let stored = storage[identifier], refused.isEmpty || refused[identifier] == nil else { return nil }
         return stored.scene.make(window.makeContext(sharing: stored, catalog: self))
+    }
+}
+
+extension SceneCatalog {
+    /// Why the scene with this identifier is never instantiated, if it is refused: a storyboard
+    /// scene whose containment closes a cycle through storyboard references or is deeper than
+    /// ``Window/maximumDepth`` (see ``StoryboardBundle/containmentProblems()``).
+    /// - Parameter identifier: A scene identifier.
+    /// - Returns: The reason, or `nil` when the scene is not refused (or does not exist).
+    public func refusal(of identifier: String) -> String? { refused[identifier] }
+
+    /// What a failed ``instantiate(_:in:)`` of this scene means, for messages.
+    func failure(instantiating identifier: String) -> String {
+        refusal(of: identifier).map { "which cannot be instantiated: \($0)" } ?? "which does not exist"
     }
 }
 

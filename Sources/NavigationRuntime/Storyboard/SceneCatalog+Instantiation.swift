@@ -14,13 +14,17 @@ extension SceneCatalog {
     ///
     /// - Throws: ``NavigationError`` `.unknownStoryboardIdentifier` (UIKit raises
     ///   `NSInvalidArgumentException`, "Storyboard doesn't contain a view controller with
-    ///   identifier", and the app stops; here the caller decides).
+    ///   identifier", and the app stops; here the caller decides), or `.invalidStoryboard` with
+    ///   the reason when the catalog refuses the scene (``SceneCatalog/refusal(of:)``).
     public func instantiateViewController(withIdentifier identifier: String, in window: Window) throws(NavigationError)
         -> any ViewController
     {
         guard let sceneIdentifier = storyboardIdentifiers[identifier],
             let controller = instantiate(sceneIdentifier, in: window)
         else {
+            if let reason = storyboardIdentifiers[identifier].flatMap(refusal(of:)) {
+                throw NavigationError(.invalidStoryboard, "The view controller with identifier '\(identifier)' cannot be instantiated: \(reason).", window: window.id, identifier: identifier)
+            }
             throw NavigationError(
                 .unknownStoryboardIdentifier,
                 "Storyboard doesn't contain a view controller with identifier '\(identifier)'.",
@@ -77,6 +81,9 @@ extension SceneCatalog {
             throw NavigationError(.invalidStoryboard, "The storyboard has no initial view controller.", window: window.id)
         }
         guard let controller = instantiate(initial, in: window) else {
+            if let reason = refusal(of: initial) {
+                throw NavigationError(.invalidStoryboard, "The storyboard's initial view controller cannot be instantiated: \(reason).", window: window.id, identifier: initial)
+            }
             throw NavigationError(
                 .invalidStoryboard,
                 "The storyboard's initial view controller '\(initial)' is not one of its scenes.",

@@ -5,10 +5,15 @@ extension Storyboard {
     /// (identified by its element id), containers built from their relationships, embedded
     /// children from embed segues, each scene's segues as its segue table.
     ///
-    /// Storyboard references are resolved against sibling files when they are instantiated;
-    /// one that cannot be resolved becomes a generic controller named `StoryboardReference`.
+    /// Storyboard references resolve against the sibling files in `directory` (the storyboard's
+    /// folder by default), each read once, now: the storyboard and those files are one
+    /// ``StoryboardBundle`` (see ``catalog(registry:bundle:)``). One that cannot be resolved
+    /// becomes a generic controller named `StoryboardReference`; a scene whose containment
+    /// closes a cycle through references, or is deeper than ``Window/maximumDepth``, is never
+    /// instantiated (``SceneCatalog/refusal(of:)``).
     public func catalog(registry: ClassRegistry = ClassRegistry(), directory: URL? = nil) -> SceneCatalog {
-        StoryboardCatalogBuilder(storyboard: self, registry: registry, directory: directory, bundle: nil).catalog()
+        let supporting = StoryboardLint.referencedSiblings(of: self, in: directory)
+        return catalog(registry: registry, bundle: StoryboardBundle(storyboards: [self], supporting: supporting))
     }
 
     /// The storyboard as a ``SceneCatalog`` whose storyboard references resolve in an app's
@@ -17,7 +22,9 @@ extension Storyboard {
     /// Every storyboard of the bundle is parsed once, before: instantiating a referenced scene
     /// reads no file. A reference that cannot be resolved becomes a generic controller named
     /// `StoryboardReference`; check ``StoryboardBundle/unresolvedReferences()`` first to refuse
-    /// such an app loudly.
+    /// such an app loudly. A scene whose containment closes a cycle through references or is
+    /// deeper than ``Window/maximumDepth`` is never instantiated: ``SceneCatalog/refusal(of:)``
+    /// says why (``StoryboardBundle/containmentProblems()`` lists them first).
     /// - Parameters:
     ///   - registry: Factories, performers and unwind declarations.
     ///   - bundle: The app's storyboards.
@@ -31,15 +38,16 @@ extension Storyboard {
 struct StoryboardCatalogBuilder: Sendable {
     let storyboard: Storyboard
     let registry: ClassRegistry
-    let directory: URL?
-    /// References resolve here when set; else against `directory`.
-    let bundle: StoryboardBundle.Catalogs?
+    /// References resolve here.
+    let bundle: StoryboardBundle.Catalogs
 
-    func catalog() -> SceneCatalog {
+    /// The catalog; the scenes of `refused` (controller id → why) are never instantiated.
+    func catalog(refusing refused: [String: String]) -> SceneCatalog {
         SceneCatalog(
             storyboard.scenes.map(scene(for:)),
             initialScene: storyboard.initialViewControllerID,
-            identifiersAreStoryboardIDs: false
+            identifiersAreStoryboardIDs: false,
+            refused: refused
         )
     }
 
@@ -138,23 +146,12 @@ struct StoryboardCatalogBuilder: Sendable {
         }
     }
 
-    /// A storyboard reference, resolved against its sibling files when it is instantiated.
+    /// A storyboard reference, resolved in the bundle when it is instantiated.
     private func reference(_ scene: StoryboardScene, context: ControllerContext) -> any ViewController {
-        if let bundle {
-            guard let resolved = try? bundle.bundle.resolve(scene, in: storyboard) else {
-                return GenericViewController(context: context, className: "StoryboardReference")
-            }
-            return bundle.catalog(for: resolved.storyboard).instantiate(resolved.scene.controllerID, in: context.window)
-                ?? GenericViewController(context: context, className: "StoryboardReference")
-        }
-        guard
-            let resolved = try? StoryboardLoader.resolveReference(scene, in: storyboard, directory: directory),
-            let target = try? StoryboardLoader.load(contentsOf: URL(fileURLWithPath: resolved.file))
-        else {
+        guard let resolved = try? bundle.bundle.resolve(scene, in: storyboard) else {
             return GenericViewController(context: context, className: "StoryboardReference")
         }
-        let catalog = target.catalog(registry: registry, directory: directory)
-        return catalog.instantiate(resolved.controllerID, in: context.window)
+        return bundle.catalog(for: resolved.storyboard).instantiate(resolved.scene.controllerID, in: context.window)
             ?? GenericViewController(context: context, className: "StoryboardReference")
     }
 }

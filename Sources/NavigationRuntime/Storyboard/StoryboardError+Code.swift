@@ -9,6 +9,7 @@ extension StoryboardError {
             case missingAttribute, missingDestination, missingController, multipleControllers
             case duplicateElementID, segueOutsideScene, relationshipCycle, invalidReferenceName
             case referencedFileNotFound, referencedIdentifierNotFound, referenceCycle
+            case containmentTooDeep
         }
 
         private let storage: Storage
@@ -36,7 +37,9 @@ extension StoryboardError {
         public static let duplicateElementID = Self(.duplicateElementID)
         /// A segue with a kind outside any scene.
         public static let segueOutsideScene = Self(.segueOutsideScene)
-        /// Relationship or embed segues form a cycle (a controller would contain itself).
+        /// Relationship or embed segues form a cycle (a controller would contain itself), in one
+        /// storyboard or through storyboard references
+        /// (``StoryboardBundle/containmentProblems()``).
         public static let relationshipCycle = Self(.relationshipCycle)
         /// A storyboard reference's name is empty or contains `/`, `\`, `..` or a NUL.
         public static let invalidReferenceName = Self(.invalidReferenceName)
@@ -48,6 +51,9 @@ extension StoryboardError {
         /// Storyboard references lead back to themselves (`A -> B -> A`): UIKit would recurse
         /// until it crashes.
         public static let referenceCycle = Self(.referenceCycle)
+        /// A scene's containment (relationship and embed segues, through references) is deeper
+        /// than ``Window/maximumDepth``: no window can hold it, so it is never instantiated.
+        public static let containmentTooDeep = Self(.containmentTooDeep)
 
         /// The code's name, e.g. `malformedXML`.
         public var description: String { storage.rawValue }

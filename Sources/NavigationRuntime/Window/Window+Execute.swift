@@ -189,7 +189,7 @@ extension Window {
         guard let destination = source.context.catalog?.instantiate(definition.destination, in: self) else {
             throw NavigationError(
                 .invalidStoryboard,
-                "Segue '\(identifier)' of \(describe(source)) leads to scene '\(definition.destination)', which does not exist.",
+                "Segue '\(identifier)' of \(describe(source)) leads to scene '\(definition.destination)', \(source.context.catalog?.failure(instantiating: definition.destination) ?? "which does not exist").",
                 window: self.id, controllers: [source.id], identifier: identifier
             )
         }
@@ -584,6 +584,8 @@ extension Window {
         into container: (any ViewController)?,
         code: NavigationError.Code
     ) throws {
+        // First: the walks below recurse on the subtree (its place is checked at the change).
+        try checkDepth(of: controller, under: nil)
         try checkOwned(controller)
         try checkExecutor(controller)
         guard isFree(controller, for: container) else {

@@ -175,6 +175,7 @@ extension Window {
         animated: Bool,
         cancellable: Bool
     ) async throws -> TransitionOutcome {
+        try checkDepth(entering: change)
         try checkExecutors(entering: change)
         if traits.horizontalSizeClass == .compact { await decideEntryCollapses(for: change, request: id) }
         let before = visibleSet()

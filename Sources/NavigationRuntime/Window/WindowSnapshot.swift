@@ -104,7 +104,10 @@ public struct ControllerSnapshot: Sendable, Hashable, Codable {
         case id, scene, className, kind, appearance, children, selectedIndex, presentationStyle, presented, columns
     }
 
+    /// Decodes a controller and its subtree.
+    /// - Throws: ``TooDeep`` past ``Window/maximumDepth`` levels, else the decoder's errors.
     public init(from decoder: any Decoder) throws {
+        guard Self.codingDepth(decoder.codingPath) <= Window.maximumDepth else { throw Self.tooDeep(decoder.codingPath) }
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.id = try container.decode(ControllerID.self, forKey: .id)
         self.scene = try container.decodeIfPresent(String.self, forKey: .scene)
@@ -119,7 +122,11 @@ public struct ControllerSnapshot: Sendable, Hashable, Codable {
         self.presentedStorage = presented.map { [$0] } ?? []
     }
 
+    /// Encodes a controller and its subtree.
+    /// - Throws: ``TooDeep`` past ``Window/maximumDepth`` levels (a window never commits such a
+    ///   tree), else the encoder's errors.
     public func encode(to encoder: any Encoder) throws {
+        guard Self.codingDepth(encoder.codingPath) <= Window.maximumDepth else { throw Self.tooDeep(encoder.codingPath) }
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encodeIfPresent(scene, forKey: .scene)

@@ -317,7 +317,9 @@ import Testing
             node = presenter
         }
         let snapshot = WindowSnapshot(window: WindowID(1), sequence: 1, traits: .regular, transitionInFlight: false, root: node)
-        let problems = await app.restore(json: try JSONEncoder().encode(snapshot), catalog: catalog).problems
+        // The one depth limit holds in encoding too (Window.maximumDepth): such a tree has no JSON.
+        #expect(throws: ControllerSnapshot.TooDeep.self) { try JSONEncoder().encode(snapshot) }
+        let problems = await app.restore(snapshot, catalog: catalog).problems
         #expect(problems.map(\.reason).contains(.tooDeep), "\(problems.prefix(3))")
         #expect(await app.openWindows.isEmpty)
     }

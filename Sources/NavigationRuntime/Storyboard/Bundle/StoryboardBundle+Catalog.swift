@@ -7,17 +7,21 @@ extension StoryboardBundle {
     final class Catalogs: Sendable {
         let bundle: StoryboardBundle
         let registry: ClassRegistry
+        /// Containment across the bundle: the scenes no catalog instantiates.
+        let containment: StoryboardContainmentAnalysis
         private let built = Locked<[String: SceneCatalog]>([:])
 
         init(bundle: StoryboardBundle, registry: ClassRegistry) {
             self.bundle = bundle
             self.registry = registry
+            self.containment = StoryboardContainmentAnalysis(bundle)
         }
 
         func catalog(for storyboard: Storyboard) -> SceneCatalog {
             let key = storyboard.file ?? "<memory>"
             if let found = built.withLock({ $0[key] }) { return found }
-            let made = StoryboardCatalogBuilder(storyboard: storyboard, registry: registry, directory: nil, bundle: self).catalog()
+            let made = StoryboardCatalogBuilder(storyboard: storyboard, registry: registry, bundle: self)
+                .catalog(refusing: containment.refused[key] ?? [:])
             return built.withLock { table in
                 if let raced = table[key] { return raced }
                 table[key] = made

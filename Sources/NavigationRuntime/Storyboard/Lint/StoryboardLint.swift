@@ -39,6 +39,12 @@ import Foundation
 ///   into the bundle at build time: pass its folder as a supporting folder to check it).
 /// - `reference-cycle` (error): storyboard references that lead back to themselves
 ///   (`A -> B -> A`): UIKit would recurse until the process crashes.
+/// - `containment-cycle` (error): relationship or embed segues that come back, through
+///   storyboard references, to their own container (a navigation controller whose root is a
+///   reference to itself): UIKit would recurse until the process crashes.
+/// - `containment-too-deep` (error): a scene whose containment (relationship and embed
+///   segues, through references) is deeper than `Window.maximumDepth`: the runtime never
+///   instantiates it.
 public struct StoryboardLint: Sendable {
     /// The rule ids.
     public enum Rule: String, Sendable, CaseIterable {
@@ -64,6 +70,10 @@ public struct StoryboardLint: Sendable {
         case missingReference = "missing-reference"
         /// Storyboard references that lead back to themselves.
         case referenceCycle = "reference-cycle"
+        /// Containment that leads back to its own container through storyboard references.
+        case containmentCycle = "containment-cycle"
+        /// Containment deeper than `Window.maximumDepth`.
+        case containmentTooDeep = "containment-too-deep"
 
         /// A one-line description, for SARIF rule metadata and `--help`.
         public var summary: String {
@@ -79,6 +89,8 @@ public struct StoryboardLint: Sendable {
             case .pushOutsideNavigation: "A legacy push segue from a scene inside no navigation controller (R2.12)."
             case .missingReference: "A storyboard reference to a missing storyboard or identifier."
             case .referenceCycle: "Storyboard references lead back to themselves."
+            case .containmentCycle: "Relationship or embed segues lead back to their own container through storyboard references."
+            case .containmentTooDeep: "A scene's containment is deeper than the runtime's maximum tree depth."
             }
         }
     }
@@ -131,10 +143,12 @@ public struct StoryboardLint: Sendable {
         let unwinds = app.unhandledUnwindActions()
         let pushes = app.pushesOutsideNavigation()
         let references = checksReferences ? app.referenceProblems() : [:]
+        let containment = Self.containmentProblems(bundle)
         // Rule order breaks ties between findings at one place.
         let found = bundle.storyboards.enumerated().map { index, storyboard in
             Self.missingDestinations(storyboard) + Self.duplicateIdentifiers(storyboard) + Self.unknownSegueKinds(storyboard)
                 + (unwinds[index] ?? []) + Self.unreachableScenes(storyboard) + (pushes[index] ?? []) + (references[index] ?? [])
+                + (containment[index] ?? [])
         }
         return found.flatMap { diagnostics in
             diagnostics.enumerated().sorted { lhs, rhs in
@@ -143,6 +157,19 @@ public struct StoryboardLint: Sendable {
                 return l != r ? l < r : lhs.offset < rhs.offset
             }.map(\.element)
         }
+    }
+
+    /// `containment-cycle` and `containment-too-deep`, by index into the bundle's linted
+    /// storyboards.
+    private static func containmentProblems(_ bundle: StoryboardBundle) -> [Int: [StoryboardDiagnostic]] {
+        var found: [Int: [StoryboardDiagnostic]] = [:]
+        for error in bundle.containmentProblems() {
+            guard let index = bundle.storyboards.firstIndex(where: { $0.file == error.file }) else { continue }
+            let rule: Rule = error.code == .containmentTooDeep ? .containmentTooDeep : .containmentCycle
+            let location = error.file.map { StoryboardSourceLocation(file: $0, line: error.line ?? 0, column: error.column ?? 0) }
+            found[index, default: []].append(StoryboardDiagnostic(.error, ruleID: rule.rawValue, message: error.message, location: location))
+        }
+        return found
     }
 
     /// Whether any diagnostic is an error.
