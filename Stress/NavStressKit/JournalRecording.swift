@@ -183,7 +183,7 @@ public struct JournalRecording: Sendable, Hashable {
                     missing.append("the file ends inside line \(number) (cut in the middle of a line)")
                     break
                 }
-                if error is ControllerSnapshot.TooDeep || WindowSnapshot.nestsTooDeep(slice) {
+                if error is ControllerSnapshot.TooDeep || WindowSnapshot.nestsTooDeep(bytes[range]) {
                     throw ReadError(line: number, message: "too deep: a snapshot deeper than Window.maximumDepth (\(Window.maximumDepth)) controllers, which no window can hold")
                 }
                 throw ReadError(line: number, message: "not a recording line (\(Self.reason(error)))")

@@ -283,12 +283,13 @@ import Testing
         #expect(error("{\"event\":{\"kind\":{\"accepted\":{\"_0\":\"\u{FF}\"}},\"sequence\":3,\"window\":1}}") == nil, "valid UTF-8 (ÿ)")
         let invalidUTF8 = Array(#"{"event":{"kind":{"accepted":{"_0":""#.utf8) + [0xFF] + Array(#""}},"sequence":3,"window":1}}"#.utf8)
         #expect(EventLineReader.event(in: invalidUTF8, invalidUTF8.indices) == nil)
-        // Nesting far beyond any limit: JSONDecoder refuses it, and nothing overflows the stack.
+        // Nesting far beyond any limit: refused as too deep (told apart from invalid JSON, issue
+        // 18), and nothing overflows the stack.
         let deep = 100_000
         let composite = String(repeating: #"{"composite":{"_0":["#, count: deep) + String(repeating: "]}}", count: deep)
-        #expect(error(#"{"event":{"kind":{"committed":{"_0":\#(composite)}},"sequence":3,"window":1}}"#)?.hasPrefix("line 3: not a recording line") == true)
+        #expect(error(#"{"event":{"kind":{"committed":{"_0":\#(composite)}},"sequence":3,"window":1}}"#)?.hasPrefix("line 3: too deep") == true)
         let tree = String(repeating: #"{"appearance":"appeared","children":["#, count: deep)
-        #expect(error(#"{"event":{"kind":{"entered":{"_0":\#(tree)"#)?.hasPrefix("line 3: not a recording line") == true)
+        #expect(error(#"{"event":{"kind":{"entered":{"_0":\#(tree)"#)?.hasPrefix("line 3: too deep") == true)
     }
 
     /// Seeded byte mutations of the writer's lines: whatever the event reader accepts,
