@@ -66,7 +66,7 @@ struct StoryboardCatalogBuilder: Sendable {
         case .showDetail: kind = .showDetail
         case .replace: kind = .replace
         case .presentation, .modal:
-            if let customClass = segue.customClass, let performer = registry.performer(for: customClass) {
+            if let performer = registry.performer(for: segue) {
                 kind = .custom(performer)
             } else {
                 kind = .presentModally(segue.modalPresentationStyle.flatMap(PresentationStyle.init(storyboardName:)))
@@ -81,7 +81,7 @@ struct StoryboardCatalogBuilder: Sendable {
             var definition = SegueDefinition(
                 unwind: action,
                 identifier: segue.identifier,
-                performer: registry.performer(for: segue.customClass),
+                performer: registry.performer(for: segue),
                 animates: segue.animates ?? true,
                 elementID: segue.id,
                 triggerID: segue.trigger.elementID
@@ -90,7 +90,7 @@ struct StoryboardCatalogBuilder: Sendable {
             return definition
         case .custom:
             // No registered performer: present modally, full screen (DESIGN §12).
-            kind = registry.performer(for: segue.customClass).map(SegueKind.custom) ?? .presentModally(.fullScreen)
+            kind = registry.performer(for: segue).map(SegueKind.custom) ?? .presentModally(.fullScreen)
         default:
             return nil  // relationship and embed segues are containment, not segues
         }
@@ -126,7 +126,7 @@ struct StoryboardCatalogBuilder: Sendable {
             return SplitViewController(context: context, primary: primary, secondary: secondary)
         default:
             let embedded = children(.embed)
-            if let factory = registry.factory(for: scene.customClass) {
+            if let factory = registry.factory(for: scene) {
                 return factory(context, embedded)
             }
             return GenericViewController(
