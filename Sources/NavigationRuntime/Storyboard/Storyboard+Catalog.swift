@@ -7,6 +7,13 @@ extension Storyboard {
     ///
     /// Storyboard references are resolved against sibling files when they are instantiated;
     /// one that cannot be resolved becomes a generic controller named `StoryboardReference`.
+    ///
+    /// A split view controller scene with a `compactViewController` relationship becomes a
+    /// column-style split (``SplitViewController/init(context:primaryColumn:secondaryColumn:compactColumn:modalPresentationStyle:definesPresentationContext:delegate:)``,
+    /// R5.7): `masterViewController` is the primary column, `detailViewController` the
+    /// secondary, `compactViewController` the compact one. Without it, the split is classic.
+    /// Relationships the runtime does not model (`supplementaryViewController`) are not
+    /// instantiated; ``StoryboardLint`` reports them (`unsupported-relationship`).
     public func catalog(registry: ClassRegistry = ClassRegistry(), directory: URL? = nil) -> SceneCatalog {
         StoryboardCatalogBuilder(storyboard: self, registry: registry, directory: directory, bundle: nil).catalog()
     }
@@ -122,6 +129,15 @@ struct StoryboardCatalogBuilder: Sendable {
             return TabBarController(context: context, viewControllers: children(.viewControllers))
         case .splitViewController:
             let primary = children(.masterViewController).first ?? GenericViewController(context: context.makeContext())
+            if relationships.contains(where: { $0.kind == .compactViewController }) {
+                // Column style (iOS 14, R5.7); see `StoryboardRelationship.Kind.compactViewController`.
+                return SplitViewController(
+                    context: context,
+                    primaryColumn: primary,
+                    secondaryColumn: children(.detailViewController).first,
+                    compactColumn: children(.compactViewController).first
+                )
+            }
             let secondary = children(.detailViewController).first ?? GenericViewController(context: context.makeContext())
             return SplitViewController(context: context, primary: primary, secondary: secondary)
         default:

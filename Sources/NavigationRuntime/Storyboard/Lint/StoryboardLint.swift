@@ -39,6 +39,10 @@ import Foundation
 ///   into the bundle at build time: pass its folder as a supporting folder to check it).
 /// - `reference-cycle` (error): storyboard references that lead back to themselves
 ///   (`A -> B -> A`): UIKit would recurse until the process crashes.
+/// - `unsupported-relationship` (warning): a relationship of a navigation, tab bar or split
+///   view controller that the runtime does not model (a split's `supplementaryViewController`:
+///   the runtime's split has primary, secondary and compact columns only): its controller is
+///   never instantiated, so the scene would run differently than on iOS.
 public struct StoryboardLint: Sendable {
     /// The rule ids.
     public enum Rule: String, Sendable, CaseIterable {
@@ -64,6 +68,8 @@ public struct StoryboardLint: Sendable {
         case missingReference = "missing-reference"
         /// Storyboard references that lead back to themselves.
         case referenceCycle = "reference-cycle"
+        /// A container relationship the runtime does not model.
+        case unsupportedRelationship = "unsupported-relationship"
 
         /// A one-line description, for SARIF rule metadata and `--help`.
         public var summary: String {
@@ -79,6 +85,7 @@ public struct StoryboardLint: Sendable {
             case .pushOutsideNavigation: "A legacy push segue from a scene inside no navigation controller (R2.12)."
             case .missingReference: "A storyboard reference to a missing storyboard or identifier."
             case .referenceCycle: "Storyboard references lead back to themselves."
+            case .unsupportedRelationship: "A container relationship the runtime does not model; its controller is never instantiated."
             }
         }
     }
@@ -131,6 +138,7 @@ public struct StoryboardLint: Sendable {
         let found = bundle.storyboards.enumerated().map { index, storyboard in
             Self.missingDestinations(storyboard) + Self.duplicateIdentifiers(storyboard) + Self.unknownSegueKinds(storyboard)
                 + (unwinds[index] ?? []) + Self.unreachableScenes(storyboard) + (pushes[index] ?? []) + (references[index] ?? [])
+                + Self.unsupportedRelationships(storyboard)
         }
         return found.flatMap { diagnostics in
             diagnostics.enumerated().sorted { lhs, rhs in
