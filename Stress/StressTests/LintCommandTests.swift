@@ -94,14 +94,16 @@ import Testing
         #expect(bad.status == 1)
         #expect(
             bad.output
-                == "Settings/Base.lproj/Settings.storyboard:7:34: error: no controller of the app declares unwind action 'unwindToNowhere:' (no class in the sources has it) [unhandled-unwind-action]\n"
+                == "Settings/Base.lproj/Settings.storyboard:7:34: error: no controller of the app declares unwind action 'unwindToNowhere:': "
+                    + "HomeViewController can be below this scene and is in the sources, but does not declare it "
+                    + "(add \"unwindToNowhere:\" to its `unwindActions`, or an `@IBAction` taking the segue) [unhandled-unwind-action]\n"
         )
     }
 
     @Test func sources_defaultToTheFolders_orAreNamed_orSkipped() throws {
         let root = try Self.folder(Self.issueApp())
         defer { try? FileManager.default.removeItem(at: root) }
-        let warning = "Settings/Base.lproj/Settings.storyboard:7:34: warning: unwind action 'unwindToHome:' cannot be checked: no declared actions (pass the app's sources) [unhandled-unwind-action]\n"
+        let warning = "Settings/Base.lproj/Settings.storyboard:7:34: warning: unwind action 'unwindToHome:' cannot be checked: no sources were given (pass the app's sources) [unhandled-unwind-action]\n"
         #expect(Self.lint(["--no-sources", root.path], in: root) == StoryboardCommandResult(status: 0, output: warning))
         // Storyboard files alone: no folder, so no sources.
         let files = ["App/Base.lproj/Main.storyboard", "Settings/Base.lproj/Settings.storyboard"].map { root.appendingPathComponent($0).path }

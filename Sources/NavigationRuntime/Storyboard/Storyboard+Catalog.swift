@@ -11,6 +11,13 @@ extension Storyboard {
     /// becomes a generic controller named `StoryboardReference`; a scene whose containment
     /// closes a cycle through references, or is deeper than ``Window/maximumDepth``, is never
     /// instantiated (``SceneCatalog/refusal(of:)``).
+    ///
+    /// A split view controller scene with a `compactViewController` relationship becomes a
+    /// column-style split (``SplitViewController/init(context:primaryColumn:secondaryColumn:compactColumn:modalPresentationStyle:definesPresentationContext:delegate:)``,
+    /// R5.7): `masterViewController` is the primary column, `detailViewController` the
+    /// secondary, `compactViewController` the compact one. Without it, the split is classic.
+    /// Relationships the runtime does not model (`supplementaryViewController`) are not
+    /// instantiated; ``StoryboardLint`` reports them (`unsupported-relationship`).
     public func catalog(registry: ClassRegistry = ClassRegistry(), directory: URL? = nil) -> SceneCatalog {
         let supporting = StoryboardLint.referencedSiblings(of: self, in: directory)
         return catalog(registry: registry, bundle: StoryboardBundle(storyboards: [self], supporting: supporting))
@@ -74,7 +81,7 @@ struct StoryboardCatalogBuilder: Sendable {
         case .showDetail: kind = .showDetail
         case .replace: kind = .replace
         case .presentation, .modal:
-            if let customClass = segue.customClass, let performer = registry.performer(for: customClass) {
+            if let performer = registry.performer(for: segue) {
                 kind = .custom(performer)
             } else {
                 kind = .presentModally(segue.modalPresentationStyle.flatMap(PresentationStyle.init(storyboardName:)))
@@ -89,7 +96,7 @@ struct StoryboardCatalogBuilder: Sendable {
             var definition = SegueDefinition(
                 unwind: action,
                 identifier: segue.identifier,
-                performer: registry.performer(for: segue.customClass),
+                performer: registry.performer(for: segue),
                 animates: segue.animates ?? true,
                 elementID: segue.id,
                 triggerID: segue.trigger.elementID
@@ -98,7 +105,7 @@ struct StoryboardCatalogBuilder: Sendable {
             return definition
         case .custom:
             // No registered performer: present modally, full screen (DESIGN §12).
-            kind = registry.performer(for: segue.customClass).map(SegueKind.custom) ?? .presentModally(.fullScreen)
+            kind = registry.performer(for: segue).map(SegueKind.custom) ?? .presentModally(.fullScreen)
         default:
             return nil  // relationship and embed segues are containment, not segues
         }
@@ -130,11 +137,20 @@ struct StoryboardCatalogBuilder: Sendable {
             return TabBarController(context: context, viewControllers: children(.viewControllers))
         case .splitViewController:
             let primary = children(.masterViewController).first ?? GenericViewController(context: context.makeContext())
+            if relationships.contains(where: { $0.kind == .compactViewController }) {
+                // Column style (iOS 14, R5.7); see `StoryboardRelationship.Kind.compactViewController`.
+                return SplitViewController(
+                    context: context,
+                    primaryColumn: primary,
+                    secondaryColumn: children(.detailViewController).first,
+                    compactColumn: children(.compactViewController).first
+                )
+            }
             let secondary = children(.detailViewController).first ?? GenericViewController(context: context.makeContext())
             return SplitViewController(context: context, primary: primary, secondary: secondary)
         default:
             let embedded = children(.embed)
-            if let factory = registry.factory(for: scene.customClass) {
+            if let factory = registry.factory(for: scene) {
                 return factory(context, embedded)
             }
             return GenericViewController(

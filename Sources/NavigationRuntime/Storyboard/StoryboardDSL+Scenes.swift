@@ -13,17 +13,20 @@ extension StoryboardDSL {
         ///   - sceneID: The scene id (default `scene-<id>`).
         ///   - customClass: The custom class.
         ///   - module: The custom class's module.
+        ///   - moduleProvider: The `customModuleProvider` (`"target"`: Interface Builder's
+        ///     "Inherit Module From Target").
         ///   - storyboardIdentifier: The storyboard identifier.
         ///   - items: Segues and exits, in order.
         public init(
             _ id: String, kind: StoryboardControllerKind = .viewController, sceneID: String? = nil,
-            class customClass: String? = nil, module: String? = nil, storyboardIdentifier: String? = nil,
+            class customClass: String? = nil, module: String? = nil, moduleProvider: String? = nil,
+            storyboardIdentifier: String? = nil,
             @StoryboardSceneBuilder _ items: () -> [SceneItem] = { [] }
         ) {
             storyboardScene = StoryboardDSL.makeScene(
                 StoryboardScene(
                     sceneID: sceneID, controllerID: id, kind: kind, storyboardIdentifier: storyboardIdentifier,
-                    customClass: customClass, customModule: module),
+                    customClass: customClass, customModule: module, customModuleProvider: moduleProvider),
                 items: items())
         }
     }

@@ -165,7 +165,8 @@ struct StoryboardDocumentReader {
         current?.controller = StoryboardScene(
             controllerID: id, kind: StoryboardControllerKind(name),
             storyboardIdentifier: attributes["storyboardIdentifier"], customClass: attributes["customClass"],
-            customModule: attributes["customModule"], reference: reference, controllerLocation: controllerLocation)
+            customModule: attributes["customModule"], customModuleProvider: attributes["customModuleProvider"],
+            reference: reference, controllerLocation: controllerLocation)
         return .controller
     }
 
@@ -190,6 +191,7 @@ struct StoryboardDocumentReader {
             id: id, identifier: attributes["identifier"], sourceControllerID: "", destinationID: destination,
             kind: segueKind, relationship: attributes["relationship"], unwindAction: attributes["unwindAction"],
             customClass: attributes["customClass"], customModule: attributes["customModule"],
+            customModuleProvider: attributes["customModuleProvider"],
             modalPresentationStyle: attributes["modalPresentationStyle"],
             modalTransitionStyle: attributes["modalTransitionStyle"],
             animates: attributes["animates"].map { $0 != "NO" }, trigger: trigger(attributes["trigger"]),

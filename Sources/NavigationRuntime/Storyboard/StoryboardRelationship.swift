@@ -18,8 +18,20 @@ public struct StoryboardRelationship: Hashable, Sendable, Codable {
         public static let masterViewController = Self(rawValue: "masterViewController")
         /// A split view's secondary column.
         public static let detailViewController = Self(rawValue: "detailViewController")
-        /// A split view's supplementary column.
+        /// A split view's supplementary column (iOS 14 triple-column style). The runtime's split
+        /// has no supplementary column: the relationship's controller is not instantiated, and
+        /// ``StoryboardLint`` warns (`unsupported-relationship`).
         public static let supplementaryViewController = Self(rawValue: "supplementaryViewController")
+        /// A column-style split view's compact column (iOS 14, R5.7): the controller shown
+        /// instead of the others while the split is collapsed. A split scene with this
+        /// relationship is loaded as a column-style ``SplitViewController``.
+        ///
+        /// DEC: Apple does not document the storyboard XML of the column styles. The name is
+        /// the one Interface Builder writes, as a user porting an iOS 14 split reported it
+        /// (`<segue kind="relationship" relationship="compactViewController">` in a
+        /// `<splitViewController allowDoubleColumnStyle="YES">`); the column-style choice rests
+        /// on this relationship alone, because it exists only in that style.
+        public static let compactViewController = Self(rawValue: "compactViewController")
         /// A container view's embedded child.
         public static let embed = Self(rawValue: "embed")
         /// The attribute value.

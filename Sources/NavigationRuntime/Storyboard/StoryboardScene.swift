@@ -14,6 +14,9 @@ public struct StoryboardScene: Hashable, Sendable, Codable {
     public var customClass: String?
     /// The controller's `customModule`, if any.
     public var customModule: String?
+    /// The controller's `customModuleProvider` (`target`: the class is in whichever target
+    /// builds the storyboard, whatever ``customModule`` says), if any.
+    public var customModuleProvider: String?
     /// The reference, when the controller is a `viewControllerPlaceholder`.
     public var reference: StoryboardReference?
     /// The segues of this scene (containment, navigation and unwind), in document order.
@@ -36,6 +39,7 @@ public struct StoryboardScene: Hashable, Sendable, Codable {
     ///   - storyboardIdentifier: The storyboard identifier.
     ///   - customClass: The custom class.
     ///   - customModule: The custom class's module.
+    ///   - customModuleProvider: The `customModuleProvider` attribute (`target`).
     ///   - reference: The reference, for placeholders.
     ///   - segues: The scene's segues, in order.
     ///   - exitIDs: The scene's exit element ids.
@@ -49,6 +53,7 @@ public struct StoryboardScene: Hashable, Sendable, Codable {
         storyboardIdentifier: String? = nil,
         customClass: String? = nil,
         customModule: String? = nil,
+        customModuleProvider: String? = nil,
         reference: StoryboardReference? = nil,
         segues: [StoryboardSegue] = [],
         exitIDs: [String] = [],
@@ -62,6 +67,7 @@ public struct StoryboardScene: Hashable, Sendable, Codable {
         self.storyboardIdentifier = storyboardIdentifier
         self.customClass = customClass
         self.customModule = customModule
+        self.customModuleProvider = customModuleProvider
         self.reference = reference
         self.segues = segues
         self.exitIDs = exitIDs

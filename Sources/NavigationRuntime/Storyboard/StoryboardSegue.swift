@@ -22,6 +22,9 @@ public struct StoryboardSegue: Hashable, Sendable, Codable {
     public var customClass: String?
     /// The `customModule` attribute, if any.
     public var customModule: String?
+    /// The `customModuleProvider` attribute (`target`: the class is in whichever target builds
+    /// the storyboard, whatever ``customModule`` says), if any.
+    public var customModuleProvider: String?
     /// The `modalPresentationStyle` attribute, if any.
     public var modalPresentationStyle: String?
     /// The `modalTransitionStyle` attribute, if any.
@@ -44,6 +47,7 @@ public struct StoryboardSegue: Hashable, Sendable, Codable {
     ///   - unwindAction: The unwind action (unwind segues).
     ///   - customClass: The custom segue class.
     ///   - customModule: The custom segue class's module.
+    ///   - customModuleProvider: The `customModuleProvider` attribute (`target`).
     ///   - modalPresentationStyle: The modal presentation style attribute.
     ///   - modalTransitionStyle: The modal transition style attribute.
     ///   - animates: The animates attribute.
@@ -59,6 +63,7 @@ public struct StoryboardSegue: Hashable, Sendable, Codable {
         unwindAction: String? = nil,
         customClass: String? = nil,
         customModule: String? = nil,
+        customModuleProvider: String? = nil,
         modalPresentationStyle: String? = nil,
         modalTransitionStyle: String? = nil,
         animates: Bool? = nil,
@@ -74,6 +79,7 @@ public struct StoryboardSegue: Hashable, Sendable, Codable {
         self.unwindAction = unwindAction
         self.customClass = customClass
         self.customModule = customModule
+        self.customModuleProvider = customModuleProvider
         self.modalPresentationStyle = modalPresentationStyle
         self.modalTransitionStyle = modalTransitionStyle
         self.animates = animates

@@ -47,6 +47,7 @@ extension UnwindActionScanner {
                 } else {
                     pendingScope = .type(name)
                     if current == "class", let superclass { declarations.superclasses[name] = superclass }
+                    if current == "class" || current == "actor" { declarations.types.insert(name) }
                 }
                 isIBAction = false
                 objcName = nil

@@ -21,17 +21,22 @@ public enum UnwindActionScanner {
         var actions: [String: Set<String>] = [:]
         /// Class name → superclass name (the first inherited type).
         var superclasses: [String: String] = [:]
+        /// The classes and actors declared (so that one declaring no action is still known).
+        var types: Set<String> = []
 
         mutating func merge(_ other: Declarations) {
             actions.merge(other.actions) { $0.union($1) }
+            types.formUnion(other.types)
             superclasses.merge(other.superclasses) { first, _ in first }
         }
     }
 
     /// Scans every `.swift`, `.m`, `.mm` and `.h` file under a folder (hidden files skipped).
     /// - Parameter directory: The folder.
-    /// - Returns: Class name → the unwind action selectors it declares, inherited ones included.
-    ///   The key `UIViewController` holds the actions of extensions of `UIViewController`, which
+    /// - Returns: Class name → the unwind action selectors it declares, inherited ones included;
+    ///   every class and actor the sources declare is a key, with an empty set when it declares
+    ///   none (so that a class in the sources is told from one that is not). The key
+    ///   `UIViewController` holds the actions of extensions of `UIViewController`, which
     ///   are also in every class's set.
     public static func scan(directory: URL) -> [String: Set<String>] {
         var swift: [String] = []
@@ -63,7 +68,7 @@ public enum UnwindActionScanner {
     static func resolve(_ declarations: Declarations) -> [String: Set<String>] {
         let universal = declarations.actions["UIViewController"] ?? []
         var result: [String: Set<String>] = [:]
-        let names = Set(declarations.actions.keys).union(declarations.superclasses.keys)
+        let names = Set(declarations.actions.keys).union(declarations.superclasses.keys).union(declarations.types)
         for name in names {
             var actions = universal
             var current: String? = name

@@ -266,7 +266,12 @@ private func lint(_ method: Method) -> [String] { SmallApp.summary(SmallApp.lint
 }
 
 @Suite struct AppLintNearMissHookTests {
-    @Test func uikitSignature_inAViewControllerActor_isAWarning() throws {
+    static func lint(_ sources: [String: String], storyboards: [Storyboard] = []) -> [StoryboardDiagnostic] {
+        AppLint(storyboards: storyboards, sources: AppSourceIndex.scan(sources: sources)).diagnostics()
+    }
+
+    @Test func uikitSignature_withAnAnySender_isARequirementTheRuntimeCalls_notANearMiss() {
+        // ViewController requires `prepare(for:sender: Any?)` and `shouldPerformSegue(withIdentifier:sender: Any?)`.
         let source = """
             import NavigationRuntime
             actor InboxController: ViewController {
@@ -275,9 +280,34 @@ private func lint(_ method: Method) -> [String] { SmallApp.summary(SmallApp.lint
                 func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) async -> Bool { true }
             }
             """
-        let diagnostics = AppLint(storyboards: [], sources: AppSourceIndex.scan(sources: ["/app/Inbox.swift": source])).diagnostics()
-        #expect(SmallApp.summary(diagnostics) == ["4:10 near-miss-hook", "5:10 near-miss-hook"])
-        #expect(try #require(diagnostics.first).message.contains("the sender is 'Any?', not '(any Sendable)?'"))
+        #expect(SmallApp.summary(Self.lint(["/app/Inbox.swift": source])) == [])
+    }
+
+    @Test func anAnyObjectSender_orSwift2Names_inAViewControllerActor_isAWarning() throws {
+        let source = """
+            import NavigationRuntime
+            actor InboxController: ViewController {
+                nonisolated let context: ControllerContext
+                func prepare(for segue: Segue, sender: AnyObject?) async throws {}
+                func shouldPerformSegue(withIdentifier identifier: String, sender: AnyObject?) async -> Bool { true }
+                func prepareForSegue(_ segue: Segue, sender: AnyObject?) {}
+                func shouldPerformSegueWithIdentifier(_ identifier: String, sender: AnyObject?) -> Bool { true }
+            }
+            """
+        let diagnostics = Self.lint(["/app/Inbox.swift": source])
+        #expect(SmallApp.summary(diagnostics) == ["4:10 near-miss-hook", "5:10 near-miss-hook", "6:10 near-miss-hook", "7:10 near-miss-hook"])
+        #expect(diagnostics.map(\.message) == [
+            "InboxController conforms to ViewController, but this method is not its hook `prepare(for segue: Segue, sender: Any?) async throws`: "
+                + "the sender is 'AnyObject?', not 'Any?' or '(any Sendable)?'; the runtime never calls it",
+            "InboxController conforms to ViewController, but this method is not its hook `shouldPerformSegue(withIdentifier identifier: String, sender: Any?) async -> Bool`: "
+                + "the sender is 'AnyObject?', not 'Any?' or '(any Sendable)?'; the runtime never calls it",
+            "InboxController conforms to ViewController, but this method is not its hook `prepare(for segue: Segue, sender: Any?) async throws`: "
+                + "'prepareForSegue(_:sender:)' is Swift 2's name, renamed 'prepare(for:sender:)' in Swift 3; "
+                + "the sender is 'AnyObject?', not 'Any?' or '(any Sendable)?'; the runtime never calls it",
+            "InboxController conforms to ViewController, but this method is not its hook `shouldPerformSegue(withIdentifier identifier: String, sender: Any?) async -> Bool`: "
+                + "'shouldPerformSegueWithIdentifier(_:sender:)' is Swift 2's name, renamed 'shouldPerformSegue(withIdentifier:sender:)' in Swift 3; "
+                + "the sender is 'AnyObject?', not 'Any?' or '(any Sendable)?'; the runtime never calls it",
+        ])
     }
 
     @Test func theLibrarysSignature_andUIKitClasses_areClean() {
@@ -291,18 +321,84 @@ private func lint(_ method: Method) -> [String] { SmallApp.summary(SmallApp.lint
                 override func prepare(for segue: UIStoryboardSegue, sender: Any?) {}
             }
             actor Unrelated {
-                func prepare(for segue: Segue, sender: Any?) {}
+                func prepare(for segue: Segue, sender: AnyObject?) {}
+                func unwindToList(_ segue: Segue) {}
             }
             """
-        #expect(AppLint(storyboards: [], sources: AppSourceIndex.scan(sources: ["/app/A.swift": source])).diagnostics().isEmpty)
+        #expect(Self.lint(["/app/A.swift": source]).isEmpty)
     }
 
     @Test func conformanceInAnExtension_orThroughARefiningProtocol_counts() {
-        let actor = "actor A {\n    func prepare(for segue: Segue, sender: Any?) {}\n}\nactor B: Screen {\n    func prepare(for segue: NavigationRuntime.Segue, sender: Any) {}\n}\n"
+        let actor = "actor A {\n    func prepare(for segue: Segue, sender: AnyObject?) {}\n}\nactor B: Screen {\n    func prepare(for segue: NavigationRuntime.Segue, sender: Any) {}\n}\n"
         let conformance = "extension A: ViewController {}\nprotocol Screen: ViewController {}\n"
-        let diagnostics = AppLint(
-            storyboards: [], sources: AppSourceIndex.scan(sources: ["/app/A.swift": actor, "/app/Conformance.swift": conformance])
-        ).diagnostics()
+        let diagnostics = Self.lint(["/app/A.swift": actor, "/app/Conformance.swift": conformance])
         #expect(SmallApp.summary(diagnostics) == ["2:10 near-miss-hook", "5:10 near-miss-hook"])
+    }
+
+    /// FoodTracker's exit, as Interface Builder writes it for `unwindToMealList(sender:)`.
+    static let mealList: Storyboard = SmallApp.load(
+        StoryboardXML.document(
+            initial: "list",
+            StoryboardXML.scene("list", attributes: "customClass=\"MealTableViewController\""),
+            StoryboardXML.scene(
+                "meal", attributes: "customClass=\"MealViewController\"",
+                body: StoryboardXML.button("save", StoryboardXML.segue("u", to: "exit-meal", kind: "unwind", "unwindAction=\"unwindToMealListWithSender:\"")),
+                extra: "<exit id=\"exit-meal\" sceneMemberID=\"exit\"/>")
+        ), file: "/app/Main.storyboard")
+
+    @Test func aPortedUnwindMethod_notInUnwindActions_isAWarningNamingTheSelector() throws {
+        let source = """
+            actor MealTableViewController: ViewController {
+                nonisolated let context: ControllerContext
+                func unwindToMealList(_ sender: Segue) async {}
+                func unwindToMealList(sender: Segue) async {}
+            }
+            """
+        let diagnostics = Self.lint(["/app/Meals.swift": source])
+        #expect(SmallApp.summary(diagnostics) == ["3:10 near-miss-hook", "4:10 near-miss-hook"])
+        #expect(diagnostics.map(\.message) == [
+            "MealTableViewController conforms to ViewController, but its unwindActions does not list 'unwindToMealList:': "
+                + "`unwindToMealList` looks like a ported unwind action and the runtime never calls it "
+                + "(add \"unwindToMealList:\" to `nonisolated var unwindActions: Set<String>` and call `unwindToMealList` from `performUnwindAction(_:segue:)`)",
+            "MealTableViewController conforms to ViewController, but its unwindActions does not list 'unwindToMealListWithSender:': "
+                + "`unwindToMealList` looks like a ported unwind action and the runtime never calls it "
+                + "(add \"unwindToMealListWithSender:\" to `nonisolated var unwindActions: Set<String>` and call `unwindToMealList` from `performUnwindAction(_:segue:)`)",
+        ])
+    }
+
+    @Test func aPortedUnwindMethod_namesTheStoryboardsExit() throws {
+        let source = """
+            actor MealTableViewController: ViewController {
+                nonisolated let context: ControllerContext
+                func unwindToMealList(_ sender: Segue) async {}
+                func backToList(sender: Segue) async {}
+            }
+            """
+        let diagnostics = Self.lint(["/app/Meals.swift": source], storyboards: [Self.mealList])
+        #expect(SmallApp.summary(diagnostics) == ["3:10 near-miss-hook"], "backToList: no exit names it, and it is not named unwind…")
+        let message = try #require(diagnostics.first?.message)
+        #expect(message.hasPrefix("MealTableViewController conforms to ViewController, but its unwindActions does not list 'unwindToMealListWithSender:'"))
+        #expect(message.hasSuffix(
+            "; the exit at Main.storyboard:15:94 unwinds with 'unwindToMealListWithSender:' (the method's own selector would be 'unwindToMealList:')"))
+    }
+
+    @Test func anUnwindMethod_listedInUnwindActions_orAComputedSet_isClean() {
+        let listed = """
+            actor MealTableViewController: ViewController {
+                nonisolated var unwindActions: Set<String> { ["unwindToMealListWithSender:"] }
+                func performUnwindAction(_ action: String, segue: Segue) async { await unwindToMealList(sender: segue) }
+                func unwindToMealList(sender: Segue) async {}
+            }
+            actor LabelledDifferently: ViewController {
+                nonisolated var unwindActions: Set<String> { ["unwindToMealListWithSender:"] }
+                func unwindToMealList(_ segue: Segue) async {}
+            }
+            actor Other: ViewController {
+                static let actions: Set<String> = ["unwindToOther:"]
+                nonisolated var unwindActions: Set<String> { Self.actions }
+                func unwindToOther(_ segue: Segue) async {}
+            }
+            """
+        #expect(Self.lint(["/app/Meals.swift": listed], storyboards: [Self.mealList]).isEmpty)
     }
 }

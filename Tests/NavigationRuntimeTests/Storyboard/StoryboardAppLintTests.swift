@@ -65,8 +65,35 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let diagnostics = StoryboardLint(declaredUnwindActions: Self.issueTable).diagnostics(for: bundle)
         #expect(Self.rules(diagnostics) == ["error unhandled-unwind-action"])
-        #expect(diagnostics[0].message == "no controller of the app declares unwind action 'unwindToNowhere:' (no class in the sources has it)")
+        #expect(
+            diagnostics[0].message
+                == "no controller of the app declares unwind action 'unwindToNowhere:': HomeViewController can be below this scene and is in the sources, "
+                + "but does not declare it (add \"unwindToNowhere:\" to its `unwindActions`, or an `@IBAction` taking the segue)")
         #expect(diagnostics[0].location?.file.hasSuffix("Settings.storyboard") == true)
+    }
+
+    /// The message says what is true: no sources; the candidate class not in the sources; the
+    /// candidate class in the sources without the action (the trial port's MealTableViewController).
+    @Test func unwind_message_tellsNoSources_fromAClassNotInTheSources_fromAClassWithoutTheAction() throws {
+        let (root, bundle) = try Self.app(Self.issueApp(settingsExitAction: "unwindToMealList:"))
+        defer { try? FileManager.default.removeItem(at: root) }
+        func message(_ table: [String: Set<String>]?) -> String? {
+            StoryboardLint(declaredUnwindActions: table).diagnostics(for: bundle).first { $0.ruleID == "unhandled-unwind-action" }?.message
+        }
+        #expect(message(nil) == "unwind action 'unwindToMealList:' cannot be checked: no sources were given (pass the app's sources)")
+        #expect(
+            message(["SettingsViewController": []])
+                == "unwind action 'unwindToMealList:' is declared by no known class that can be below this scene (not in the sources: HomeViewController)")
+        // The class is in the sources, as a runtime-native actor with no `unwindActions`.
+        let sources = AppSourceIndex.scan(sources: [
+            "/app/Home.swift": "actor HomeViewController: ViewController {\n    nonisolated let context: ControllerContext\n}\n",
+            "/app/Settings.swift": "actor SettingsViewController: ViewController {}\n",
+        ])
+        #expect(sources.unwindActions == ["HomeViewController": [], "SettingsViewController": []])
+        #expect(
+            message(sources.unwindActions)
+                == "no controller of the app declares unwind action 'unwindToMealList:': HomeViewController can be below this scene and is in the sources, "
+                + "but does not declare it (add \"unwindToMealList:\" to its `unwindActions`, or an `@IBAction` taking the segue)")
     }
 
     @Test func unwind_declaredOnlyByAControllerNeverBelowTheExit_isWarning() throws {

@@ -10,15 +10,15 @@ import Testing
 
     /// bartjacobs/DemystifyingUnwindSegues `Main.storyboard`, written in the DSL.
     static let unwinding = Storyboard(initial: "hPR-Jv-hs1") {
-        DSL.Controller("BYZ-38-t0r", sceneID: "tne-QT-ifu", class: "RootViewController", module: "Unwinding") {
+        DSL.Controller("BYZ-38-t0r", sceneID: "tne-QT-ifu", class: "RootViewController", module: "Unwinding", moduleProvider: "target") {
             DSL.SegueTo("JT9-9f-Tkg", .show, id: "hED-sZ-vX7", trigger: .button("5zx-I3-J6x"))
             DSL.SegueTo("zSU-hA-XpE", .presentation, id: "WmP-YS-AKj", trigger: .barButtonItem("QaY-vj-i9q"))
         }
-        DSL.Controller("zWc-Mh-RdJ", sceneID: "aQu-TX-Ufm", class: "ViewController", module: "Unwinding") {
+        DSL.Controller("zWc-Mh-RdJ", sceneID: "aQu-TX-Ufm", class: "ViewController", module: "Unwinding", moduleProvider: "target") {
             DSL.Unwind("unwindToRootViewController:", exit: "b7b-cJ-iPy", id: "gpt-i9-9w7", trigger: .button("ZeI-l4-F7K"))
             DSL.Exit("b7b-cJ-iPy")
         }
-        DSL.Controller("JT9-9f-Tkg", sceneID: "w4k-a9-jIQ", class: "ViewController", module: "Unwinding") {
+        DSL.Controller("JT9-9f-Tkg", sceneID: "w4k-a9-jIQ", class: "ViewController", module: "Unwinding", moduleProvider: "target") {
             DSL.Exit("Nxv-WK-NGM")
             DSL.Unwind(
                 "unwindToRootViewController:", exit: "Nxv-WK-NGM", identifier: "unwindFromViewController", id: "MNW-VW-eIH",

@@ -78,7 +78,13 @@ import Testing
         let table: [String: Set<String>] = ["HomeViewController": ["other:"], "DetailViewController": []]
         let diagnostics = try lint(Self.unwindDocument, table: table)
         #expect(rules(diagnostics) == ["error unhandled-unwind-action"])
-        #expect(diagnostics[0].message == "no controller of the app declares unwind action 'unwindToHome:' (no class in the sources has it)")
+        #expect(
+            diagnostics[0].message
+                == "no controller of the app declares unwind action 'unwindToHome:': HomeViewController can be below this scene and is in the sources, "
+                + "but does not declare it (add \"unwindToHome:\" to its `unwindActions`, or an `@IBAction` taking the segue)")
+        // Below the exit only UIKit classes: no class of the sources is a candidate.
+        let uikitOnly = try lint(Self.unwindDocument.replacingOccurrences(of: " customClass=\"HomeViewController\"", with: ""), table: table)
+        #expect(uikitOnly.map(\.message) == ["no controller of the app declares unwind action 'unwindToHome:' (no class in the sources has it)"])
     }
 
     @Test func unhandledUnwindAction_whenDeclared_isClean() throws {

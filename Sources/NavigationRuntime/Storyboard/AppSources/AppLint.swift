@@ -19,9 +19,19 @@ import Foundation
 /// - `dead-segue-comparison` (warning): an identifier compared with the segue's in
 ///   `prepare(for:sender:)` or `shouldPerformSegue(withIdentifier:sender:)` of class C that no
 ///   segue of C's scenes has (embed segues count: UIKit calls `prepare` for them).
-/// - `near-miss-hook` (warning): in an actor conforming to this library's ``ViewController``, a
-///   `prepare(for:sender:)` or `shouldPerformSegue(withIdentifier:sender:)` with UIKit's
-///   signature (`sender: Any?`): an overload the runtime never calls.
+/// - `near-miss-hook` (warning): in an actor conforming to this library's ``ViewController``:
+///   - a segue hook the runtime never calls: `prepare(for:sender:)` or
+///     `shouldPerformSegue(withIdentifier:sender:)` with a sender other than the protocol's two
+///     requirements' (`Any?`, UIKit's, and `(any Sendable)?`; e.g. Swift 2's `AnyObject?`), or
+///     another segue type, or Swift 2's names `prepareForSegue(_:sender:)` and
+///     `shouldPerformSegueWithIdentifier(_:sender:)`;
+///   - a method taking one `Segue` (a ported `@IBAction func unwindToList(_ sender:
+///     UIStoryboardSegue)`) whose selector the actor's `unwindActions` does not list: the runtime
+///     runs unwind actions only through `unwindActions` and `performUnwindAction(_:segue:)`, so
+///     an unwind to it finds no destination. Reported when a storyboard exit names that method
+///     (its selector, or the same name with another label) or, storyboards silent, when its name
+///     starts with `unwind` (Xcode's convention), so that a helper taking a segue is not judged;
+///     an actor whose `unwindActions` is computed is not judged either.
 ///
 /// **A class maps to scenes** through their `customClass`: a scene belongs to class C when its
 /// custom class is C or a subclass of C declared in the sources (a `performSegue` in C runs on an
@@ -48,7 +58,7 @@ public struct AppLint: Sendable {
         case missingStoryboard = "missing-storyboard"
         /// A segue hook comparing with an identifier no segue of the class's scenes has.
         case deadSegueComparison = "dead-segue-comparison"
-        /// A runtime-native hook with UIKit's signature, never called.
+        /// A runtime-native hook or unwind action with a signature the runtime never calls.
         case nearMissHook = "near-miss-hook"
     }
 
@@ -90,6 +100,7 @@ public struct AppLint: Sendable {
         found += missingStoryboards(model)
         found += deadSegueComparisons(model)
         found += nearMissHooks()
+        found += unlistedUnwindMethods(model)
         return found.sorted { lhs, rhs in
             let l = (lhs.location?.file ?? "", lhs.location?.line ?? 0, lhs.location?.column ?? 0)
             let r = (rhs.location?.file ?? "", rhs.location?.line ?? 0, rhs.location?.column ?? 0)
@@ -203,9 +214,37 @@ public struct AppLint: Sendable {
             StoryboardDiagnostic(
                 .warning, ruleID: Rule.nearMissHook.rawValue,
                 message: "\(hook.enclosingType) conforms to ViewController, but this method is not its hook `\(hook.hook)`: "
-                    + "\(hook.difference); it is an overload the runtime never calls",
+                    + "\(hook.difference); the runtime never calls it",
                 location: hook.location)
         }
+    }
+
+    func unlistedUnwindMethods(_ model: Model) -> [StoryboardDiagnostic] {
+        sources.unlistedUnwindMethods.compactMap { method in
+            let exact = model.exits.first { $0.action == method.selector }
+            let similar = exact == nil ? model.exits.first { Self.sameMethod($0.action, method.name) } : nil
+            guard exact != nil || similar != nil || method.name.lowercased().hasPrefix("unwind") else { return nil }
+            let action = similar?.action ?? method.selector
+            var message =
+                "\(method.enclosingType) conforms to ViewController, but its unwindActions does not list '\(action)': "
+                + "`\(method.name)` looks like a ported unwind action and the runtime never calls it "
+                + "(add \"\(action)\" to `nonisolated var unwindActions: Set<String>` and call `\(method.name)` "
+                + "from `performUnwindAction(_:segue:)`)"
+            if let exit = exact ?? similar {
+                message += "; the exit at \(exit.place) unwinds with '\(exit.action)'"
+                if similar != nil { message += " (the method's own selector would be '\(method.selector)')" }
+            }
+            return StoryboardDiagnostic(.warning, ruleID: Rule.nearMissHook.rawValue, message: message, location: method.location)
+        }
+    }
+
+    /// Whether an exit's action names the method `name` with another label
+    /// (`unwindToMealListWithSender:` for `unwindToMealList`).
+    static func sameMethod(_ action: String, _ name: String) -> Bool {
+        let base = action.prefix { $0 != ":" }
+        guard base.hasPrefix(name) else { return false }
+        let rest = base.dropFirst(name.count)
+        return rest.isEmpty || rest.first?.isUppercase == true
     }
 
     // MARK: Messages
@@ -263,7 +302,15 @@ extension AppLint {
             var scene: StoryboardScene
         }
 
+        /// An unwind segue of the app: its action and where it is.
+        struct Exit: Sendable {
+            var action: String
+            var place: String
+        }
+
         var files: [StoryboardFile] = []
+        /// Every unwind segue of the app's storyboards, in file and document order.
+        var exits: [Exit] = []
         /// Storyboard name → its files (localized copies, or same-named storyboards of several targets).
         var storyboardsByName: [String: [StoryboardFile]] = [:]
         /// Custom class → the scenes that name it (in an app module).
@@ -285,6 +332,11 @@ extension AppLint {
                 let file = StoryboardFile(index: offset, storyboard: storyboard, name: name, displayName: fileName)
                 files.append(file)
                 storyboardsByName[name, default: []].append(file)
+                for segue in storyboard.unwindSegues {
+                    guard let action = segue.unwindAction else { continue }
+                    let place = segue.location.map { "\(fileName):\($0.line):\($0.column)" } ?? fileName
+                    exits.append(Exit(action: action, place: place))
+                }
             }
             // A module is the app's when one of its scenes names a class declared in the sources.
             var appModules = Set<String>()

@@ -114,6 +114,21 @@ public struct AppSourceIndex: Sendable {
         public var location: Location
     }
 
+    /// A method of a ``ViewController`` actor that takes one segue
+    /// (`func unwindToMealList(_ sender: Segue)`), the shape of a ported `@IBAction` unwind
+    /// action, whose selector the actor's `unwindActions` does not list: the runtime never calls it.
+    public struct UnlistedUnwindMethod: Hashable, Sendable {
+        /// The type that declares it.
+        public var enclosingType: String
+        /// The method's name.
+        public var name: String
+        /// Its Objective-C selector, as Interface Builder writes an exit's action
+        /// (`unwindToMealList:`, `unwindToMealListWithSender:`).
+        public var selector: String
+        /// Where the method's name is.
+        public var location: Location
+    }
+
     /// The files scanned, in order.
     public internal(set) var files: [String] = []
     /// Every `performSegue` call.
@@ -129,6 +144,10 @@ public struct AppSourceIndex: Sendable {
     /// Methods of ``ViewController`` actors that almost match a hook (filtered by conformance in
     /// ``nearMissHooks``).
     var hookCandidates: [NearMissHook] = []
+    /// Methods taking one segue, in any type (filtered in ``unlistedUnwindMethods``).
+    var unwindMethodCandidates: [UnlistedUnwindMethod] = []
+    /// Types whose `unwindActions` is not a literal set: their actions cannot be known.
+    var typesWithComputedUnwindActions: Set<String> = []
     /// Types that override or redeclare `performSegue(withIdentifier:sender:)`.
     public internal(set) var typesOverridingPerformSegue: Set<String> = []
     /// Unwind actions by type before inheritance: `@IBAction` methods (``UnwindActionScanner``)
@@ -164,13 +183,34 @@ public struct AppSourceIndex: Sendable {
     /// ones included), in the form ``StoryboardLint/declaredUnwindActions`` takes: `@IBAction`
     /// methods taking a `UIStoryboardSegue`, and the literal sets of this library's
     /// `unwindActions` property (`nonisolated var unwindActions: Set<String> { ["unwindToList:"] }`).
-    public var unwindActions: [String: Set<String>] { UnwindActionScanner.resolve(unwindDeclarations) }
+    ///
+    /// Every class and actor of the sources is a key (an empty set: it declares none), except an
+    /// actor whose `unwindActions` is computed: its actions cannot be known, so it is left out
+    /// like a class the sources do not declare.
+    public var unwindActions: [String: Set<String>] {
+        var table = UnwindActionScanner.resolve(unwindDeclarations)
+        for type in typesWithComputedUnwindActions { table[type] = nil }
+        return table
+    }
 
     /// The near-miss hooks of actors that conform to ``ViewController`` (directly, in an
     /// extension, or through a protocol declared in the sources that refines it).
     public var nearMissHooks: [NearMissHook] {
         let conforming = viewControllerActors()
         return hookCandidates.filter { conforming.contains($0.enclosingType) }
+    }
+
+    /// The methods of actors conforming to ``ViewController`` that take one `Segue` (a ported
+    /// unwind action) and whose name the actor's literal `unwindActions` does not list under any
+    /// label (`unwindToList:` and `unwindToListWithSender:` both list `unwindToList`). An actor
+    /// whose `unwindActions` is computed is not judged.
+    public var unlistedUnwindMethods: [UnlistedUnwindMethod] {
+        let conforming = viewControllerActors()
+        let declared = unwindDeclarations.actions
+        return unwindMethodCandidates.filter { method in
+            conforming.contains(method.enclosingType) && !typesWithComputedUnwindActions.contains(method.enclosingType)
+                && !(declared[method.enclosingType] ?? []).contains { AppLint.sameMethod($0, method.name) }
+        }
     }
 
     private func viewControllerActors() -> Set<String> {
@@ -235,6 +275,8 @@ public struct AppSourceIndex: Sendable {
         segueComparisons += other.segueComparisons
         types += other.types
         hookCandidates += other.hookCandidates
+        unwindMethodCandidates += other.unwindMethodCandidates
+        typesWithComputedUnwindActions.formUnion(other.typesWithComputedUnwindActions)
         typesOverridingPerformSegue.formUnion(other.typesOverridingPerformSegue)
         unwindDeclarations.merge(other.unwindDeclarations)
         constants.merge(other.constants) { $0 + $1 }

@@ -265,13 +265,21 @@ struct SwiftAppSourceScanner {
             index.typesOverridingPerformSegue.insert(type)
         }
         var hook: Hook?
-        if name == "prepare", labels == ["for", "sender"] {
+        // Swift 2's names (`prepareForSegue(_:sender:)`, `shouldPerformSegueWithIdentifier(_:sender:)`)
+        // read like the hooks they were, for the comparisons in their bodies.
+        if name == "prepare" && labels == ["for", "sender"] || name == "prepareForSegue" && parameters.count == 2 {
             hook = Hook(selector: "prepareForSegue:sender:", segueName: parameters[0].internalName, identifierNames: [])
-        } else if name == "shouldPerformSegue", labels == ["withIdentifier", "sender"] {
+        } else if name == "shouldPerformSegue" && labels == ["withIdentifier", "sender"]
+            || name == "shouldPerformSegueWithIdentifier" && parameters.count == 2
+        {
             hook = Hook(selector: "shouldPerformSegueWithIdentifier:sender:", segueName: nil, identifierNames: [parameters[0].internalName])
         }
-        if hook != nil, let type = typeInfo, case .type? = scopes.last?.kind, type.keyword != "protocol" {
-            nearMiss(name: name, parameters: parameters, type: type.name, at: start + (isInit ? 0 : 1))
+        if !isInit, let type = typeInfo, case .type? = scopes.last?.kind, type.keyword != "protocol" {
+            if hook != nil {
+                nearMiss(name: name, parameters: parameters, type: type.name, at: start + 1)
+            } else {
+                unwindMethod(name: name, parameters: parameters, type: type.name, at: start + 1)
+            }
         }
         if typeInfo?.keyword == "protocol", case .type? = scopes.last?.kind {
             return  // a requirement: no body
@@ -317,27 +325,60 @@ struct SwiftAppSourceScanner {
         return (parameters, cursor)
     }
 
-    /// Records a hook declared with UIKit's signature in a type that may conform to this
-    /// library's ``ViewController`` (``AppSourceIndex/nearMissHooks`` keeps only the conforming).
+    /// Records a segue hook whose signature the runtime does not call, in a type that may
+    /// conform to this library's ``ViewController`` (``AppSourceIndex/nearMissHooks`` keeps only
+    /// the conforming). The protocol requires both `sender: (any Sendable)?` and UIKit's
+    /// `sender: Any?` (the runtime calls either), so those are not near misses; Swift 2's names,
+    /// an `AnyObject?` sender (Swift 2's, and Objective-C's `id`), a non-optional sender or
+    /// another segue type are.
     private mutating func nearMiss(name: String, parameters: [Parameter], type: String, at: Int) {
-        let sendable: Set<String> = ["(anySendable)?", "(Sendable)?", "Sendable?", "(any Sendable)?"]
+        let accepted: Set<String> = ["(anySendable)?", "(Sendable)?", "Sendable?", "(any Sendable)?", "Any?", "(Any)?"]
         let sender = parameters[1].typeText
         let hook: String
         var differences: [String] = []
-        if name == "prepare" {
+        if name == "prepare" || name == "prepareForSegue" {
             guard let segueType = parameters[0].type.last(where: { $0.kind == .word })?.text,
                 segueType == "Segue" || segueType == "UIStoryboardSegue"
             else { return }
-            hook = "prepare(for segue: Segue, sender: (any Sendable)?) async throws"
+            hook = "prepare(for segue: Segue, sender: Any?) async throws"
+            if name == "prepareForSegue" {
+                differences.append("'prepareForSegue(_:sender:)' is Swift 2's name, renamed 'prepare(for:sender:)' in Swift 3")
+            }
             if segueType != "Segue" { differences.append("the segue is '\(parameters[0].typeText)', not 'Segue'") }
         } else {
-            hook = "shouldPerformSegue(withIdentifier identifier: String, sender: (any Sendable)?) async -> Bool"
+            hook = "shouldPerformSegue(withIdentifier identifier: String, sender: Any?) async -> Bool"
+            if name == "shouldPerformSegueWithIdentifier" {
+                differences.append(
+                    "'shouldPerformSegueWithIdentifier(_:sender:)' is Swift 2's name, renamed 'shouldPerformSegue(withIdentifier:sender:)' in Swift 3"
+                )
+            }
             if parameters[0].typeText != "String" { differences.append("the identifier is '\(parameters[0].typeText)', not 'String'") }
         }
-        if !sendable.contains(sender) { differences.append("the sender is '\(sender)', not '(any Sendable)?'") }
+        if !accepted.contains(sender) { differences.append("the sender is '\(sender)', not 'Any?' or '(any Sendable)?'") }
         guard !differences.isEmpty else { return }
         index.hookCandidates.append(
             .init(enclosingType: type, hook: hook, difference: differences.joined(separator: "; "), location: location(at)))
+    }
+
+    /// Records a method that takes one segue (`func unwindToList(_ sender: Segue)`): in a
+    /// ``ViewController`` actor, a ported `@IBAction` unwind action, which the runtime runs only
+    /// through `unwindActions` and `performUnwindAction(_:segue:)`. Its selector follows the
+    /// `@IBAction` rule of ``UnwindActionScanner`` (`_` → `name:`, a label `sender` →
+    /// `nameWithSender:`).
+    private mutating func unwindMethod(name: String, parameters: [Parameter], type: String, at: Int) {
+        guard parameters.count == 1, let parameter = parameters.first,
+            let segueType = parameter.type.last(where: { $0.kind == .word })?.text,
+            segueType == "Segue" || segueType == "UIStoryboardSegue"
+        else { return }
+        let label = parameter.label
+        let selector: String
+        if label == "_" {
+            selector = name + ":"
+        } else {
+            let capitalized = label.prefix(1).uppercased() + label.dropFirst()
+            selector = name + (UnwindActionScanner.startsWithPreposition(label) ? "" : "With") + capitalized + ":"
+        }
+        index.unwindMethodCandidates.append(.init(enclosingType: type, name: name, selector: selector, location: location(at)))
     }
 
     /// Reads `let name = …` / `var name …`: a constant, a shadowing local, a storyboard binding,
@@ -354,7 +395,7 @@ struct SwiftAppSourceScanner {
             }
         }
         if name == "unwindActions", case .type(_, let typeName, _, _)? = scopes.last?.kind {
-            runtimeUnwindActions(from: cursor, type: typeName)
+            if !runtimeUnwindActions(from: cursor, type: typeName) { index.typesWithComputedUnwindActions.insert(typeName) }
         }
         var value: String?
         if isLet, isPunct(cursor, "="), let literal = token(cursor + 1), literal.kind == .string, endsExpression(after: cursor + 1) {
@@ -386,8 +427,9 @@ struct SwiftAppSourceScanner {
         }
     }
 
-    /// Reads `{ ["a:", "b:"] }`, `{ return [...] }` or `= [...]` after `var unwindActions: Set<String>`.
-    private mutating func runtimeUnwindActions(from start: Int, type: String) {
+    /// Reads `{ ["a:", "b:"] }`, `{ return [...] }` or `= [...]` after `var unwindActions: Set<String>`;
+    /// `false` when it is not such a literal set (its actions cannot be known).
+    private mutating func runtimeUnwindActions(from start: Int, type: String) -> Bool {
         var cursor = start
         let closing: String
         if isPunct(cursor, "{") {
@@ -398,21 +440,22 @@ struct SwiftAppSourceScanner {
             closing = ""
             cursor += 1
         } else {
-            return
+            return false
         }
-        guard isPunct(cursor, "[") else { return }
+        guard isPunct(cursor, "[") else { return false }
         cursor += 1
         var actions: Set<String> = []
         while let token = token(cursor), !token.isPunctuation("]") {
             if token.kind == .string {
                 actions.insert(token.text)
             } else if !token.isPunctuation(",") {
-                return  // not a plain literal set
+                return false  // not a plain literal set
             }
             cursor += 1
         }
-        guard closing.isEmpty || isPunct(cursor + 1, closing) else { return }
+        guard closing.isEmpty || isPunct(cursor + 1, closing) else { return false }
         runtimeUnwindActions.actions[type, default: []].formUnion(actions)
+        return true
     }
 
     /// Whether the expression ending at `end` ends there: the next token is on a later line, or

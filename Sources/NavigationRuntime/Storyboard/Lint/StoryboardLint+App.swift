@@ -44,40 +44,61 @@ extension StoryboardLint {
             return found
         }
 
+        /// The message says what is known: no sources given; a candidate class the sources do
+        /// not declare (a framework's, or sources only partly given); candidate classes the
+        /// sources declare without the action (the ported controller that lacks it in its
+        /// `unwindActions` or an `@IBAction`).
         private func judge(_ segue: StoryboardSegue, action: String, storyboard: Int) -> StoryboardDiagnostic? {
             func diagnostic(_ severity: StoryboardDiagnostic.Severity, _ message: String) -> StoryboardDiagnostic {
                 StoryboardDiagnostic(severity, ruleID: Rule.unhandledUnwindAction.rawValue, message: message, location: segue.location)
             }
+            func list(_ names: Set<String>) -> String {
+                let sorted = names.sorted()
+                return sorted.prefix(3).joined(separator: ", ") + (sorted.count > 3 ? " and \(sorted.count - 3) more" : "")
+            }
             guard let table = lint.declaredUnwindActions else {
-                return diagnostic(.warning, "unwind action '\(action)' cannot be checked: no declared actions (pass the app's sources)")
+                return diagnostic(.warning, "unwind action '\(action)' cannot be checked: no sources were given (pass the app's sources)")
             }
             if (table["UIViewController"] ?? []).contains(action) { return nil }
             guard let node = graph.node(storyboard: storyboard, controllerID: segue.sourceControllerID) else { return nil }
             var unknownClasses = Set<String>()
+            var lackingClasses = Set<String>()
             for candidate in graph.unwindCandidates(from: node) {
                 let scene = graph.nodes[candidate].scene
                 guard scene.reference == nil else { continue }  // its target is a node of its own
                 if let actions = declaredActions(of: scene, table: table) {
                     if actions.contains(action) { return nil }
+                    if let customClass = scene.customClass, !customClass.isEmpty { lackingClasses.insert(customClass) }
                 } else if let customClass = scene.customClass {
                     unknownClasses.insert(customClass)
                 }
             }
+            let lacking =
+                lackingClasses.isEmpty
+                ? ""
+                : "; in the sources without it: \(list(lackingClasses)) (declare it in `unwindActions` or as an `@IBAction`)"
             if let unresolved = graph.ancestors(of: node).first(where: { graph.referenceErrors[$0] != nil }) {
                 let name = graph.nodes[unresolved].scene.reference?.storyboardName ?? "(this)"
                 return diagnostic(.warning, "unwind action '\(action)' is declared by no controller known to be below this scene (a reference to '\(name)' on the way does not resolve)")
             }
             if !unknownClasses.isEmpty {
-                let sorted = unknownClasses.sorted()
-                let unknown = sorted.prefix(3).joined(separator: ", ") + (sorted.count > 3 ? " and \(sorted.count - 3) more" : "")
-                return diagnostic(.warning, "unwind action '\(action)' is declared by no known class that can be below this scene (not in the sources: \(unknown))")
+                return diagnostic(
+                    .warning,
+                    "unwind action '\(action)' is declared by no known class that can be below this scene (not in the sources: \(list(unknownClasses)))"
+                        + lacking)
             }
             // Code can present a scene over any controller: one declared anywhere in the app
             // may be below it. The storyboards cannot say; a warning names where it is.
-            let declaring = table.filter { $0.key != "UIViewController" && $0.value.contains(action) }.map(\.key).sorted()
+            let declaring = Set(table.filter { $0.key != "UIViewController" && $0.value.contains(action) }.map(\.key))
             if !declaring.isEmpty {
-                let names = declaring.prefix(3).joined(separator: ", ") + (declaring.count > 3 ? " and \(declaring.count - 3) more" : "")
-                return diagnostic(.warning, "unwind action '\(action)' is declared only by controllers no storyboard path places below this scene (\(names)); it unwinds only if code presents this scene over one")
+                return diagnostic(.warning, "unwind action '\(action)' is declared only by controllers no storyboard path places below this scene (\(list(declaring))); it unwinds only if code presents this scene over one")
+            }
+            if !lackingClasses.isEmpty {
+                return diagnostic(
+                    .error,
+                    "no controller of the app declares unwind action '\(action)': \(list(lackingClasses)) can be below this scene and "
+                        + "\(lackingClasses.count == 1 ? "is" : "are") in the sources, but \(lackingClasses.count == 1 ? "does" : "do") not declare it "
+                        + "(add \"\(action)\" to its `unwindActions`, or an `@IBAction` taking the segue)")
             }
             return diagnostic(.error, "no controller of the app declares unwind action '\(action)' (no class in the sources has it)")
         }

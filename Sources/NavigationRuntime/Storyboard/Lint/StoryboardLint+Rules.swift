@@ -97,4 +97,34 @@ extension StoryboardLint {
                 location: scene.controllerLocation ?? scene.location)
         }
     }
+
+    /// The relationships the runtime builds, by container kind (`Storyboard.catalog`).
+    static let modelledRelationships: [StoryboardControllerKind: Set<StoryboardRelationship.Kind>] = [
+        .navigationController: [.rootViewController],
+        .tabBarController: [.viewControllers],
+        .splitViewController: [.masterViewController, .detailViewController, .compactViewController],
+    ]
+
+    /// `unsupported-relationship`: a relationship segue of a container the runtime models that
+    /// names a relationship it does not build.
+    static func unsupportedRelationships(_ storyboard: Storyboard) -> [StoryboardDiagnostic] {
+        var found: [StoryboardDiagnostic] = []
+        for scene in storyboard.scenes {
+            guard let modelled = modelledRelationships[scene.kind] else { continue }
+            for segue in scene.segues where segue.kind == .relationship {
+                guard let name = segue.relationship, !modelled.contains(StoryboardRelationship.Kind(rawValue: name)) else { continue }
+                let detail =
+                    name == StoryboardRelationship.Kind.supplementaryViewController.rawValue
+                    ? "the runtime's split has no supplementary column (primary, secondary and compact only)"
+                    : "the runtime builds a \(scene.kind) from \(modelled.map(\.rawValue).sorted().joined(separator: ", ")) only"
+                found.append(
+                    StoryboardDiagnostic(
+                        .warning, ruleID: Rule.unsupportedRelationship.rawValue,
+                        message: "relationship '\(name)' of \(scene.kind) '\(scene.displayName)' is ignored: \(detail); "
+                            + "'\(segue.destinationID)' is never instantiated through it",
+                        location: segue.location))
+            }
+        }
+        return found
+    }
 }

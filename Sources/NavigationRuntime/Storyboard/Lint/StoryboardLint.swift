@@ -45,6 +45,10 @@ import Foundation
 /// - `containment-too-deep` (error): a scene whose containment (relationship and embed
 ///   segues, through references) is deeper than `Window.maximumDepth`: the runtime never
 ///   instantiates it.
+/// - `unsupported-relationship` (warning): a relationship of a navigation, tab bar or split
+///   view controller that the runtime does not model (a split's `supplementaryViewController`:
+///   the runtime's split has primary, secondary and compact columns only): its controller is
+///   never instantiated, so the scene would run differently than on iOS.
 public struct StoryboardLint: Sendable {
     /// The rule ids.
     public enum Rule: String, Sendable, CaseIterable {
@@ -74,6 +78,8 @@ public struct StoryboardLint: Sendable {
         case containmentCycle = "containment-cycle"
         /// Containment deeper than `Window.maximumDepth`.
         case containmentTooDeep = "containment-too-deep"
+        /// A container relationship the runtime does not model.
+        case unsupportedRelationship = "unsupported-relationship"
 
         /// A one-line description, for SARIF rule metadata and `--help`.
         public var summary: String {
@@ -91,6 +97,7 @@ public struct StoryboardLint: Sendable {
             case .referenceCycle: "Storyboard references lead back to themselves."
             case .containmentCycle: "Relationship or embed segues lead back to their own container through storyboard references."
             case .containmentTooDeep: "A scene's containment is deeper than the runtime's maximum tree depth."
+            case .unsupportedRelationship: "A container relationship the runtime does not model; its controller is never instantiated."
             }
         }
     }
@@ -149,6 +156,7 @@ public struct StoryboardLint: Sendable {
             Self.missingDestinations(storyboard) + Self.duplicateIdentifiers(storyboard) + Self.unknownSegueKinds(storyboard)
                 + (unwinds[index] ?? []) + Self.unreachableScenes(storyboard) + (pushes[index] ?? []) + (references[index] ?? [])
                 + (containment[index] ?? [])
+                + Self.unsupportedRelationships(storyboard)
         }
         return found.flatMap { diagnostics in
             diagnostics.enumerated().sorted { lhs, rhs in
