@@ -20,6 +20,7 @@
 # storyboards (../shared/fixtures, those up to 64 KiB) for `storyboard`; the other targets write
 # their own (FUZZ_WRITE_SEEDS=DIR: steps flows of the Mesh app, `navstress run --record`
 # recordings, snapshots of live trees, deep links) so that seeds follow the current formats. The
+# dictionaries (Stress/Fuzz/TARGET.dict) name the tokens a target's parser looks for. The
 # corpus each run grows is kept in .build-fuzz/corpus/TARGET and reused by the next run.
 #
 # Prints, per target: executions per second, libFuzzer's final coverage (`cov:` edges and `ft:`
@@ -107,7 +108,9 @@ for target in "${targets[@]}"; do
             || echo "fuzz.sh: $target could not write its seeds" >&2
     fi
     echo "fuzz.sh: fuzzing $target for $seconds s ($(ls "$seeds" | wc -l) seeds, $(ls "$corpus" | wc -l) in the corpus; log $log)" >&2
-    "$scratch/fuzz/$target" "$corpus" "$seeds" \
+    dict=()
+    [ -f "$root/Stress/Fuzz/$target.dict" ] && dict=(-dict="$root/Stress/Fuzz/$target.dict")
+    "$scratch/fuzz/$target" "$corpus" "$seeds" "${dict[@]}" \
         -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 -max_len="$(max_len_of "$target")" \
         -artifact_prefix="$artifacts/" -print_final_stats=1 > "$log" 2>&1
     code=$?
