@@ -3,13 +3,26 @@
 import Synchronization
 
 extension StoryboardBundle {
-    /// The scene catalogs of a bundle's storyboards, each built once, on first use.
+    /// The scene catalogs of a bundle's storyboards, each built on first use and shared while
+    /// it lives.
+    ///
+    /// The table holds its catalogs weakly: every catalog's scenes hold this object strongly
+    /// (to resolve references through it), so strong entries made a cycle that kept each
+    /// ``Storyboard/catalog(registry:bundle:)`` call's catalogs alive for good (about 50 KiB per
+    /// call on the nRF Mesh app, found by Stress/fuzz.sh under LeakSanitizer). A catalog lives
+    /// while its caller or a controller it made (``ControllerContext/catalog``) holds it; one
+    /// no longer held is built again (from the parsed storyboard, reading no file) on next use.
     final class Catalogs: Sendable {
         let bundle: StoryboardBundle
         let registry: ClassRegistry
         /// Containment across the bundle: the scenes no catalog instantiates.
         let containment: StoryboardContainmentAnalysis
-        private let built = Locked<[String: SceneCatalog]>([:])
+        private let built = Locked<[String: WeakCatalog]>([:])
+
+        /// A catalog of the table, not kept alive by it.
+        private struct WeakCatalog {
+            weak var catalog: SceneCatalog?
+        }
 
         init(bundle: StoryboardBundle, registry: ClassRegistry) {
             self.bundle = bundle
@@ -19,12 +32,12 @@ extension StoryboardBundle {
 
         func catalog(for storyboard: Storyboard) -> SceneCatalog {
             let key = storyboard.file ?? "<memory>"
-            if let found = built.withLock({ $0[key] }) { return found }
+            if let found = built.withLock({ $0[key]?.catalog }) { return found }
             let made = StoryboardCatalogBuilder(storyboard: storyboard, registry: registry, bundle: self)
                 .catalog(refusing: containment.refused[key] ?? [:])
             return built.withLock { table in
-                if let raced = table[key] { return raced }
-                table[key] = made
+                if let raced = table[key]?.catalog { return raced }
+                table[key] = WeakCatalog(catalog: made)
                 return made
             }
         }
