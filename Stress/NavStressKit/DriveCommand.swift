@@ -175,9 +175,14 @@ enum DriveCommand {
     /// - Returns: Why no source file was read, or `nil` when some were.
     /// - Throws: ``UsageError`` for a `--sources` that is not a folder.
     static func readSources(_ options: Options, app path: String, into registry: ClassRegistry) throws -> String? {
-        if options.flag("no-sources") { return "--no-sources" }
+        try readSources(named: options.string("sources"), none: options.flag("no-sources"), app: path, into: registry)
+    }
+
+    /// ``readSources(_:app:into:)`` with the options already read (`run --storyboard` shares it).
+    static func readSources(named: String?, none: Bool, app path: String, into registry: ClassRegistry) throws(UsageError) -> String? {
+        if none { return "--no-sources" }
         let root: String
-        if let sources = options.string("sources") {
+        if let sources = named {
             guard AppFolder.kind(of: sources) == .directory else { throw UsageError("--sources '\(sources)' is not a directory") }
             root = sources
         } else if AppFolder.kind(of: path) == .directory {

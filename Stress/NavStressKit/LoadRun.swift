@@ -25,6 +25,8 @@ public struct LoadConfiguration: Sendable, Hashable {
     public var initial: String?
     /// Swift and Objective-C sources declaring unwind actions (`--sources DIR`).
     public var sources: String?
+    /// A storyboard run reads no sources (`--no-sources`); by default an app folder's are read.
+    public var noSources = false
     /// Whether the report keeps every window's journal (`--record FILE`); otherwise it keeps
     /// only the journals of windows that failed (lost a request or broke a guarantee).
     public var recordsEveryWindow = false
@@ -67,6 +69,7 @@ public struct LoadConfiguration: Sendable, Hashable {
         var source = storyboard.map { "--storyboard \"\($0)\"" } ?? "--scenario \(scenario)"
         if let initial { source += " --initial \"\(initial)\"" }
         if let sources { source += " --sources \"\(sources)\"" }
+        if noSources { source += " --no-sources" }
         return "swift run navstress run \(source) --windows \(windows) --tasks \(tasks) --requests \(requests)"
             + " --cancel-rate \(cancelRate) --policy \(policy.cliName) --seed \(seed)"
     }

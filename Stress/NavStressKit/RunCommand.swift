@@ -6,7 +6,7 @@ enum RunCommand {
     static let help = """
         OVERVIEW: Run a built-in scenario in several windows at once and report what held.
 
-        USAGE: navstress run [--scenario NAME | --storyboard FILE|DIR [--initial ID] [--sources DIR]]
+        USAGE: navstress run [--scenario NAME | --storyboard FILE|DIR [--initial ID] [--sources DIR | --no-sources]]
                              [--windows N] [--tasks N] [--requests N] [--cancel-rate P]
                              [--policy enqueue|drop-if-busy|replace-pending] [--seed S]
                              [--record FILE] [--json]
@@ -33,7 +33,9 @@ enum RunCommand {
           --initial ID        The root scene of a storyboard run: an element id or storyboard
                               ID of any storyboard of the app (default: the initial controller).
           --sources DIR       Swift and Objective-C sources declaring the app's unwind actions
-                              (@IBAction), so that unwinds find their destinations.
+                              (@IBAction), so that unwinds find their destinations (default:
+                              the files under the --storyboard DIR, as lint and drive read them).
+          --no-sources        Read no sources (unwinds then find no destination).
           --windows N         Windows (default: 4), all open at once; up to 1,024 of them
                               run their load at a time.
           --tasks N           Tasks triggering requests in each window (default: 8).
@@ -81,7 +83,7 @@ enum RunCommand {
             valued: [
                 "scenario", "storyboard", "initial", "sources", "windows", "tasks", "requests", "cancel-rate", "policy", "seed", "record",
             ],
-            flags: ["json", "help"]
+            flags: ["json", "help", "no-sources"]
         )
         if options.flag("help") {
             print(help)
@@ -99,6 +101,12 @@ enum RunCommand {
         }
         configuration.initial = options.string("initial")
         configuration.sources = options.string("sources")
+        configuration.noSources = options.flag("no-sources")
+        if configuration.noSources && (configuration.storyboard == nil || configuration.sources != nil) {
+            throw UsageError(configuration.storyboard == nil
+                ? "--no-sources is an option of a storyboard run (--storyboard FILE|DIR)"
+                : "--sources and --no-sources exclude each other")
+        }
         configuration.windows = try options.int("windows", default: configuration.windows, in: 1...1_000_000)
         configuration.tasks = try options.int("tasks", default: configuration.tasks, in: 1...10_000)
         configuration.requests = try options.int("requests", default: configuration.requests, in: 1...1_000_000_000)

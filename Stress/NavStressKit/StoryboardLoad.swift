@@ -57,10 +57,8 @@ enum StoryboardLoad {
         guard let path = configuration.storyboard else { return nil }
         let app = try StoryboardApp.load(path)
         let registry = ClassRegistry()
-        if let sources = configuration.sources {
-            guard AppFolder.kind(of: sources) == .directory else { throw UsageError("--sources '\(sources)' is not a directory") }
-            registry.declare(scanned: UnwindActionScanner.scan(directory: URL(fileURLWithPath: sources)))
-        }
+        // The app's sources by default, as lint and drive read them (issue 13: an app is the unit).
+        _ = try DriveCommand.readSources(named: configuration.sources, none: configuration.noSources, app: path, into: registry)
         let start = try app.initialScene(configuration.initial)
         let reached = reachableStoryboards(from: start, in: app.bundle)
         let root = AppFolder.kind(of: path) == .directory ? path : URL(fileURLWithPath: path).deletingLastPathComponent().path

@@ -190,6 +190,7 @@ import Testing
         configuration.tasks = 1
         configuration.requests = 1_500
         configuration.cancelRate = 0
+        configuration.noSources = true
         let without = try await LoadDriver.run(configuration)
         let coverage = try #require(without.coverage)
         #expect(coverage.scenes.total == 37, "the extensions' and the launch screen's storyboards are unreachable")
@@ -200,6 +201,10 @@ import Testing
         #expect(coverage.unwinds.reached == 0, "no sources: no controller declares an unwind action")
         #expect((without.outcomes["noDestination"] ?? 0) > 0)
         #expect(without.held)
+        // An app folder's sources are read by default, as lint and drive read them (issue 13).
+        configuration.noSources = false
+        let byDefault = try await LoadDriver.run(configuration)
+        #expect(try #require(byDefault.coverage).unwinds.reached > 0, "\(configuration.replayCommand)")
         configuration.sources = Self.pass
         let with = try await LoadDriver.run(configuration)
         #expect(try #require(with.coverage).unwinds.reached > 0, "\(configuration.replayCommand)")

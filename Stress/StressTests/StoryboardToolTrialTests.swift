@@ -176,6 +176,7 @@ import Testing
         configuration.tasks = 1
         configuration.requests = 400
         configuration.cancelRate = 0
+        configuration.noSources = true
         let report = try await LoadDriver.run(configuration)
         let coverage = try #require(report.coverage)
         #expect(coverage.unreachableStoryboards == [
