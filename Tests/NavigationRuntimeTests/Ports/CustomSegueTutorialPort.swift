@@ -130,7 +130,7 @@ struct CustomSegueTutorialPort {
             let loaded = await segue.destination.isViewLoaded
             recorder.record("FirstCustomSegue.perform(animated: \(segue.isAnimated), destination loaded: \(loaded))")
             // UIView.animate(withDuration: 0.4) { first view up, second view up from below }
-            try await segue.clock.sleep(for: segue.transitionDuration)
+            try await segue.clock.sleep(for: segue.transitionDuration)  // the window's ManualClock
             recorder.record("FirstCustomSegue.animation completed")
             // sourceViewController.present(destinationViewController, animated: false)
             return .present(.fullScreen)
@@ -138,7 +138,7 @@ struct CustomSegueTutorialPort {
         registry.register(segue: "FirstCustomSegueUnwind", performer: ClosureSeguePerformer { segue in
             recorder.record("FirstCustomSegueUnwind.perform(animated: \(segue.isAnimated))")
             // UIView.animate(withDuration: 0.4) { both views back down }
-            try await segue.clock.sleep(for: segue.transitionDuration)
+            try await segue.clock.sleep(for: segue.transitionDuration)  // the window's ManualClock
             recorder.record("FirstCustomSegueUnwind.animation completed")
             // sourceViewController.dismiss(animated: false)
             return .unwind

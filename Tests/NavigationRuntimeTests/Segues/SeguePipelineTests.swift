@@ -177,7 +177,7 @@ private let presentB = [
         let recorder = c.recorder
         let performer = ClosureSeguePerformer { segue in
             recorder.record("perform animated=\(segue.isAnimated) duration=\(segue.transitionDuration) manual=\(segue.clock is ManualClock)")
-            try await segue.clock.sleep(for: segue.transitionDuration)
+            try await segue.clock.sleep(for: segue.transitionDuration)  // the test's ManualClock: no wall-clock wait
             recorder.record("animation ended")
             return .present(.fullScreen)
         }
