@@ -190,15 +190,14 @@ enum DriveCommand {
         } else {
             return "a storyboard FILE reads no sources"
         }
-        var swift: [String] = []
-        var objectiveC: [String] = []
+        var texts: [String: String] = [:]
         for url in AppFolder.files(under: URL(fileURLWithPath: root), extensions: ["swift", "m", "mm", "h"]) {
             guard let data = try? Data(contentsOf: url) else { continue }
-            let text = String(decoding: data, as: UTF8.self)
-            if url.pathExtension == "swift" { swift.append(text) } else { objectiveC.append(text) }
+            texts[url.path] = String(decoding: data, as: UTF8.self)
         }
-        guard !swift.isEmpty || !objectiveC.isEmpty else { return "no Swift or Objective-C file under \(root)" }
-        registry.declare(scanned: UnwindActionScanner.scan(swift: swift, objectiveC: objectiveC))
+        guard !texts.isEmpty else { return "no Swift or Objective-C file under \(root)" }
+        // The same scan as lint's: `@IBAction` unwind methods and this library's `unwindActions`.
+        registry.declare(scanned: AppSourceIndex.scan(sources: texts).unwindActions)
         return nil
     }
 }

@@ -115,6 +115,26 @@ import Testing
         await #expect(throws: UsageError.self) { try await Self.drive(root.path, steps: "back\n", ["--no-sources", "--sources", root.path]) }
     }
 
+    // drive reads sources with lint's scanner: an app written against this library declares its
+    // unwind actions through `unwindActions`, and drive finds the destination as lint does.
+    @Test func drive_runtimeNativeUnwindActions_countAsDeclared() async throws {
+        let root = try Self.unwindApp()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.removeItem(at: root.appendingPathComponent("App/Sources/HomeViewController.swift"))
+        try """
+            import NavigationRuntime
+            actor HomeViewController: ViewController {
+                nonisolated let context: ControllerContext
+                init(context: ControllerContext) { self.context = context }
+                nonisolated var unwindActions: Set<String> { ["unwindToHome:"] }
+            }
+            """.write(to: root.appendingPathComponent("App/Sources/HomeViewController.swift"), atomically: false, encoding: .utf8)
+        let steps = "segue home s1\nunwind settings unwindToHome:\nexpect outcome completed\nexpect top home\n"
+        let result = try await Self.drive(root.path, steps: steps)
+        #expect(result.errors == [])
+        #expect(result.exit == .success)
+    }
+
     // MARK: 10. A class that is not in the window's tree
 
     @Test func drive_classOfASceneNotInTheTree_saysWhichScenesHaveIt() async throws {
