@@ -124,8 +124,10 @@ public actor Window {
     /// The root controller, if set.
     public var rootViewController: (any ViewController)? { root }
 
-    /// Whether a transition is running or waiting.
-    public var isBusy: Bool { queue.withLock { $0.isBusy } }
+    /// Whether a transition is running or waiting. Always `false` once the window is closed:
+    /// a closed window takes no request, even while a hook of its last transition has not
+    /// returned yet (issue 18).
+    public var isBusy: Bool { !isClosed && queue.withLock { $0.isBusy } }
 
     /// Returns once the window has nothing running or waiting: every request accepted before
     /// the call, and every request they deferred (made from their callbacks, R4.5), has

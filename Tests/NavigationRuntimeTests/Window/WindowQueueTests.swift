@@ -212,6 +212,30 @@ import Testing
         #expect(await window.isBusy == false)
     }
 
+    // Issue 18: a hook that has not returned when its window closes leaves no busy window behind.
+    @Test(.timeLimit(.minutes(1))) func closedWindow_isNotBusy_whileAHookOfItsLastTransitionHangs() async throws {
+        let f = Fixture()
+        let a = f.controller("A")
+        let navigation = f.navigation("N", [a])
+        try await f.start(with: navigation)
+        let b = f.controller("B")
+        let entered = AsyncStream.makeStream(of: Void.self)
+        let release = AsyncStream.makeStream(of: Void.self)
+        await b.setOnDidAppear {
+            entered.continuation.yield()
+            for await _ in release.stream { break }
+        }
+        let push = Task { try await navigation.pushViewController(b, animated: false) }
+        var hooks = entered.stream.makeAsyncIterator()
+        await hooks.next()
+        #expect(await f.window.isBusy)
+        await f.window.close()
+        #expect(await f.window.isBusy == false)
+        try await f.window.waitUntilIdle()  // closed: at once
+        release.continuation.yield()
+        #expect(try await push.value == .completed(sequence: 2))
+    }
+
     @Test func badInput_isATypedError_andChangesNothing() async throws {
         let f = Fixture()
         let a = f.controller("A")
