@@ -68,8 +68,9 @@ extension ViewController {
     ///
     /// The presentation is rerouted as UIKit does: context styles go to the nearest ancestor
     /// that ``definesPresentationContext`` (R3.4), others to the controller that owns the
-    /// screen layer (R3.3). The call returns after the presented controller's `viewDidAppear`
-    /// (R3.2).
+    /// screen layer (R3.3). The call returns after the whole end phase, where UIKit runs the
+    /// completion: after the presented controller's `viewDidAppear` and, for a full-screen
+    /// style, the presenter's `viewDidDisappear`, which comes after it (R3.2, R6.4).
     ///
     /// Cancelled before the commit point (see <doc:RequestContract>), the presented controller
     /// gets `viewWillAppear`, `viewWillDisappear`, `viewDidDisappear`, the presenter its appear
@@ -250,10 +251,12 @@ extension ViewController {
     /// Whether the controller is in its window's tree.
     public var isInWindowHierarchy: Bool { context.isAttached }
 
-    /// True only during the appearance callbacks of the transition that presents it (R3.13).
+    /// True for the whole transition that presents it: from its begin phase (its
+    /// `viewWillAppear`), through the animation, to its end phase (its `viewDidAppear`) (R3.13).
     public var isBeingPresented: Bool { context.isBeingPresented }
 
-    /// True only during the appearance callbacks of the transition that dismisses it (R3.13).
+    /// True for the whole transition that dismisses it: from its `viewWillDisappear`, through
+    /// the animation, to its `viewDidDisappear` (R3.13, R6.6).
     public var isBeingDismissed: Bool { context.isBeingDismissed }
 
     /// True only during the callbacks of the transition that adds it to a container (R6.10).
