@@ -63,4 +63,16 @@ extension Window {
         case .didMove: await controller.didMove(toParent: parent)
         }
     }
+
+    /// Delivers `viewDidLoad` to a controller whose view is not loaded yet (R6.1: the first
+    /// time something needs the view). A transition that then fails or is cancelled leaves it
+    /// loaded, as a UIKit view stays loaded.
+    func loadViewIfNeeded(_ controller: any ViewController, animated: Bool) async {
+        let context = controller.context
+        guard !context.isViewLoaded else { return }
+        context.isViewLoaded = true
+        if note(.viewDidLoad, to: controller) {
+            await callHook(.viewDidLoad, on: controller, parent: nil, animated: animated)
+        }
+    }
 }
