@@ -1,0 +1,156 @@
+// The segue pipeline (R1.1–R1.10): look-up, shouldPerform, destination, prepare, perform.
+
+extension Window {
+    func runSegue(
+        from source: any ViewController,
+        identifier: String?,
+        sender: (any Sendable)?,
+        triggered: Bool,
+        id: RequestID,
+        animated: Bool,
+        cancellable: Bool
+    ) async throws -> TransitionOutcome {
+        try checkAttached(source)
+        guard let identifier, let definition = source.context.scene?.segue(named: identifier) else {
+            throw NavigationError(
+                .unknownSegueIdentifier,
+                "Receiver (\(describe(source))) has no segue with identifier '\(identifier ?? "(null)")'",
+                window: self.id, controllers: [source.id], identifier: identifier
+            )
+        }
+        // (a) shouldPerform: storyboard triggers only (R1.1, R1.2). The hooks see the segue's
+        // storyboard identifier, never the key it was looked up by (an element or trigger id):
+        // UIKit asks with `segue.identifier` (R1.1, R1.5, R7.11). A segue with no identifier is
+        // asked with "" (UIKit passes nil, which a Swift override receives as an empty String)
+        // and its ``Segue/identifier`` is nil.
+        if triggered, source.receivesCallbacks {
+            guard await source.shouldPerformSegue(withIdentifier: definition.identifier ?? "", sender: sender) else {
+                return .vetoed
+            }
+            try checkpoint(cancellable: cancellable)
+        }
+        if case .unwind(let action) = definition.kind {
+            return try await unwind(
+                from: source, action: action, identifier: definition.identifier, sender: sender,
+                performer: definition.unwindPerformer,
+                id: id, animated: animated && definition.animates, cancellable: cancellable
+            )
+        }
+        // (b) the destination, (c) the segue.
+        guard let destination = source.context.catalog?.instantiate(definition.destination, in: self) else {
+            throw NavigationError(
+                .invalidStoryboard,
+                "Segue '\(identifier)' of \(describe(source)) leads to scene '\(definition.destination)', \(source.context.catalog?.failure(instantiating: definition.destination) ?? "which does not exist").",
+                window: self.id, controllers: [source.id], identifier: identifier
+            )
+        }
+        // Refused before any hook sees it (DESIGN §3.1).
+        try checkExecutor(destination)
+        let segue = Segue(identifier: definition.identifier, source: source, destination: destination, kind: definition.kind)
+        // (d) prepare, before the destination loads (R1.4).
+        try await prepare(segue, sender: sender, cancellable: cancellable)
+        // (e) perform.
+        return try await perform(segue, id: id, animated: animated && definition.animates, cancellable: cancellable)
+    }
+
+    /// Calls the source's `prepare(for:sender:)`; a throw becomes ``NavigationError/Code/hookFailed``
+    /// (nothing has changed yet, so nothing is rolled back).
+    func prepare(_ segue: Segue, sender: (any Sendable)?, cancellable: Bool) async throws {
+        let source = segue.source
+        guard source.receivesCallbacks else { return }
+        do {
+            try await source.prepare(for: segue, sender: sender)
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            throw NavigationError(
+                .hookFailed,
+                "prepare(for:sender:) of \(describe(source)) threw: \(error)",
+                window: self.id, controllers: [source.id, segue.destination.id], identifier: segue.identifier
+            )
+        }
+        try checkpoint(cancellable: cancellable)
+    }
+
+    /// Performs a segue's kind as this transition's change.
+    func perform(_ segue: Segue, id: RequestID, animated: Bool, cancellable: Bool) async throws
+        -> TransitionOutcome
+    {
+        var segue = segue
+        segue.isAnimated = animated
+        let source = segue.source
+        let destination = segue.destination
+        let change: Change
+        switch segue.kind {
+        case .show, .showDetail, .replace:
+            let detail: Bool
+            if case .show = segue.kind { detail = false } else { detail = true }
+            guard let show = try await showChange(of: destination, from: source, detail: detail) else { return .noChange }
+            change = show
+        case .presentModally(let style):
+            change = try presentation(of: destination, from: source, style: style)
+        case .presentAsPopover:
+            change = try presentation(of: destination, from: source, style: .popover)
+        case .push:
+            change = try legacyPush(of: destination, from: source)
+        case .unwind(let action):
+            return try await unwind(
+                from: source, action: action, identifier: segue.identifier, sender: nil,
+                id: id, animated: animated, cancellable: cancellable
+            )
+        case .custom(let performer):
+            await inScope(of: id) { await loadViewIfNeeded(destination, animated: animated) }
+            try checkpoint(cancellable: cancellable)
+            let effect: SegueEffect
+            do {
+                // The performer is user code: mark the task (a storyboard segue from a source
+                // without hooks was not marked for its turn). UIKit's `perform()` runs with the
+                // destination's view loaded, so that it can animate it: `viewDidLoad` comes
+                // after `prepare` (R1.4) and before the performer (R6.1).
+                effect = try await inScope(of: id) { try await performer.perform(segue) }
+            } catch let error as CancellationError {
+                throw error
+            } catch {
+                throw NavigationError(
+                    .hookFailed,
+                    "The custom segue '\(segue.identifier ?? "(null)")' of \(describe(source)) threw: \(error)",
+                    window: self.id, controllers: [source.id, destination.id], identifier: segue.identifier
+                )
+            }
+            try checkpoint(cancellable: cancellable)
+            switch effect {
+            case .none: return .noChange
+            case .show, .showDetail:
+                guard let show = try await showChange(of: destination, from: source, detail: effect == .showDetail) else {
+                    return .noChange
+                }
+                change = show
+            case .present(let style): change = try presentation(of: destination, from: source, style: style)
+            case .push: change = try legacyPush(of: destination, from: source)
+            case .replaceRoot:
+                try checkInsertable(destination, into: nil, code: .controllerInUse)
+                change = .setRoot(destination)
+            case .unwind:
+                throw NavigationError(
+                    .invalidRequest,
+                    "The custom segue '\(segue.identifier ?? "(null)")' of \(describe(source)) answered .unwind, which only an unwind segue's performer may answer.",
+                    window: self.id, controllers: [source.id, destination.id], identifier: segue.identifier
+                )
+            }
+        }
+        return try await runChange(change, request: id, animated: animated, cancellable: cancellable)
+    }
+
+    /// A legacy push segue needs a navigation controller around the source (R2.12).
+    private func legacyPush(of destination: any ViewController, from source: any ViewController) throws -> Change {
+        guard let navigation = enclosingNavigationController(of: source) else {
+            throw NavigationError(
+                .pushRequiresNavigationController,
+                "Push segues can only be used when the source controller is managed by an instance of UINavigationController.",
+                window: id, controllers: [source.id, destination.id]
+            )
+        }
+        try checkPushable(destination, onto: navigation)
+        return .push(navigation, destination)
+    }
+}

@@ -1,0 +1,160 @@
+// Request resolution: a request whose turn it is, validated against the tree, resolved to a change and run.
+
+extension Window {
+    /// Runs one request whose turn it is: validates it against the tree as it is now, resolves
+    /// it to a change, and runs the change as a transition.
+    func execute(
+        _ request: TransitionRequest,
+        id: RequestID,
+        animated: Bool,
+        cancellable: Bool
+    ) async throws -> TransitionOutcome {
+        try checkpoint(cancellable: cancellable)
+        let change: Change
+        switch request {
+        case .setRoot(let controller):
+            if controller === root { return .noChange }
+            if let controller {
+                try checkOwned(controller)
+                try checkInsertable(controller, into: nil, code: .controllerInUse)
+            }
+            change = .setRoot(controller)
+
+        case .push(let controller, let navigation):
+            try checkAttached(navigation)
+            try checkPushable(controller, onto: navigation)
+            change = .push(navigation, controller)
+
+        case .pop(let navigation, let receipt):
+            try checkAttached(navigation)
+            if let back = moreListSelection(popping: navigation, receipt: receipt) {
+                change = back
+                break
+            }
+            let stack = navigation.context.children
+            guard stack.count > 1 else { return .noChange }
+            receipt.popped = Array(stack[(stack.count - 1)...])
+            change = .pop(navigation, keeping: stack.count - 1)
+
+        case .popTo(let controller, let navigation, let receipt):
+            try checkAttached(navigation)
+            let stack = navigation.context.children
+            guard let index = stack.firstIndex(where: { $0 === controller }) else {
+                throw NavigationError(
+                    .notInStack,
+                    "Tried to pop to a view controller that doesn't exist.",
+                    window: self.id, controllers: [controller.id, navigation.id]
+                )
+            }
+            guard index < stack.count - 1 else { return .noChange }
+            receipt.popped = Array(stack[(index + 1)...])
+            change = .pop(navigation, keeping: index + 1)
+
+        case .interactivePop(let navigation, let gesture):
+            try checkAttached(navigation)
+            let stack = navigation.context.children
+            guard stack.count > 1 else { return .noChange }
+            interaction = gesture
+            defer { interaction = nil }
+            return try await runChange(.pop(navigation, keeping: stack.count - 1), request: id, animated: true, cancellable: cancellable)
+
+        case .popToRoot(let navigation, let receipt):
+            try checkAttached(navigation)
+            if let back = moreListSelection(popping: navigation, receipt: receipt) {
+                change = back
+                break
+            }
+            let stack = navigation.context.children
+            guard stack.count > 1 else { return .noChange }
+            receipt.popped = Array(stack[1...])
+            change = .pop(navigation, keeping: 1)
+
+        case .setViewControllers(let controllers, let navigation):
+            try checkAttached(navigation)
+            guard !controllers.isEmpty else {
+                throw NavigationError(
+                    .invalidRequest, "setViewControllers needs at least one controller.",
+                    window: self.id, controllers: [navigation.id]
+                )
+            }
+            try checkStack(controllers, for: navigation)
+            let old = navigation.context.children
+            if old.count == controllers.count && zip(old, controllers).allSatisfy({ $0 === $1 }) { return .noChange }
+            change = .setStack(navigation, controllers)
+
+        case .present(let controller, let source, let style):
+            change = try presentation(of: controller, from: source, style: style)
+
+        case .dismiss(let source):
+            try checkOwned(source)
+            // R3.12: a controller neither presenting nor presented (even one outside the
+            // window) has nothing to dismiss.
+            guard source.context.isAttached, let presenter = dismissingPresenter(for: source) else { return .noChange }
+            change = .dismiss(presenter: presenter)
+
+        case .show(let controller, let source, let sender, let detail):
+            try checkAttached(source)
+            guard let show = try await showChange(of: controller, from: source, detail: detail, sender: sender) else {
+                return .noChange
+            }
+            change = show
+
+        case .segue(let source, let identifier, let sender, let triggered):
+            return try await runSegue(
+                from: source, identifier: identifier, sender: sender, triggered: triggered,
+                id: id, animated: animated, cancellable: cancellable
+            )
+
+        case .performSegue(let segue):
+            try checkAttached(segue.source)
+            return try await perform(segue, id: id, animated: animated, cancellable: cancellable)
+
+        case .addChild(let child, let parent):
+            try checkAttached(parent)
+            guard parent.kind == .content else {
+                throw NavigationError(
+                    .invalidRequest,
+                    "addChild is for custom containers; \(describe(parent)) manages its children itself.",
+                    window: self.id, controllers: [parent.id, child.id]
+                )
+            }
+            if child.context.parent === parent { return .noChange }
+            try checkInsertable(child, into: parent, code: .controllerInUse)
+            change = .addChild(child, to: parent)
+
+        case .removeFromParent(let child):
+            try checkOwned(child)
+            guard let parent = child.context.parent, parent.kind == .content else { return .noChange }
+            change = .removeFromParent(child)
+
+        case .setTraits(let traits):
+            guard let traitsChange = await traitsChange(to: traits) else { return .noChange }
+            change = traitsChange
+
+        case .selectTab(let tabBar, let index, let userTap):
+            return try await selectTab(tabBar, index: index, userTap: userTap, id: id, animated: animated, cancellable: cancellable)
+
+        case .unwind(let source, let action, let identifier, let sender):
+            try checkAttached(source)
+            return try await unwind(
+                from: source, action: action, identifier: identifier, sender: sender,
+                id: id, animated: animated, cancellable: cancellable
+            )
+
+        case .resolved(_, let resolve):
+            guard let resolved = try await resolve(self) else { return .noChange }
+            change = resolved
+        }
+        return try await runChange(change, request: id, animated: animated, cancellable: cancellable)
+    }
+
+    /// Popping the More navigation controller while it shows an excess tab goes back to the
+    /// More list: the tab bar selects More (R5.1, R5.2; the back button of UIKit's More stack).
+    private func moreListSelection(popping navigation: NavigationController, receipt: PopReceipt) -> Change? {
+        guard let parent = navigation.context.parent, parent.kind == .tabBar,
+            let tabBar = parent as? TabBarController, tabBar.moreStorage === navigation, let shown = tabBar.childShownInMore()
+        else { return nil }
+        receipt.popped = [shown]
+        return .selectTab(tabBar, tabBar.tabCount)
+    }
+}

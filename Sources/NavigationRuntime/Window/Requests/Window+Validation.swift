@@ -1,0 +1,189 @@
+// Validation: the checks a request passes against the tree before it becomes a change.
+
+import Synchronization
+
+extension Window {
+    func describe(_ controller: any ViewController) -> String {
+        "\(controller.id) \(controller.context.scene?.className ?? String(describing: type(of: controller)))"
+    }
+
+    /// The controller belongs to this window (R8.7).
+    func checkOwned(_ controller: any ViewController) throws {
+        guard controller.context.window === self else {
+            throw NavigationError(
+                .foreignController,
+                "\(describe(controller)) belongs to window \(controller.context.window.id), not \(id).",
+                window: id, controllers: [controller.id]
+            )
+        }
+    }
+
+    /// The controller's actor runs on this window's serial executor (DESIGN §3.1): what the
+    /// proof on ``ControllerContext`` (no two accesses to the tree's fields at once) rests on.
+    /// An actor that declares its own `unownedExecutor` (a custom executor, another actor's, or
+    /// another window's) would read the tree from elsewhere while the window writes it, so it
+    /// is refused when it would enter the tree.
+    func checkExecutor(_ controller: any ViewController) throws {
+        guard !isSameExecutor(controller.unownedExecutor, unownedExecutor) else { return }
+        throw NavigationError(
+            .foreignExecutor,
+            "\(describe(controller)) runs on its own executor, not on window \(id)'s: a controller actor must keep ViewController's unownedExecutor (its window's).",
+            window: id, controllers: [controller.id]
+        )
+    }
+
+    /// Every controller a change brings into the tree (with the children it will adopt and
+    /// the controllers it presents) runs on this window's executor: the check every way into
+    /// the tree passes (requests, segues, deep links, restoration), made before the change is
+    /// applied and before any callback. Reads only.
+    func checkExecutors(entering change: Change) throws {
+        switch change {
+        case .setRoot(let controller):
+            if let controller { try checkExecutors(inSubtreeOf: controller) }
+        case .push(_, let controller), .present(_, let controller, _),
+            .replaceSecondary(_, let controller), .addChild(let controller, _, _):
+            try checkExecutors(inSubtreeOf: controller)
+        case .setStack(_, let controllers):
+            for controller in controllers { try checkExecutors(inSubtreeOf: controller) }
+        case .composite(let changes):
+            for change in changes { try checkExecutors(entering: change) }
+        case .pop, .dismiss, .selectTab, .setCollapsed, .traits, .removeFromParent:
+            break  // nothing enters the tree
+        }
+    }
+
+    private func checkExecutors(inSubtreeOf controller: any ViewController) throws {
+        try checkExecutor(controller)
+        let context = controller.context
+        for child in context.children { try checkExecutors(inSubtreeOf: child) }
+        if !context.didAdoptInitialChildren {
+            for child in controller.initialChildren { try checkExecutors(inSubtreeOf: child) }
+        }
+        if let presented = context.presented { try checkExecutors(inSubtreeOf: presented) }
+    }
+
+    /// The controller is in this window's tree (R3.7).
+    func checkAttached(_ controller: any ViewController) throws {
+        try checkOwned(controller)
+        guard controller.context.isAttached else {
+            throw NavigationError(
+                .notInWindowHierarchy,
+                "\(describe(controller)) is not in the window hierarchy.",
+                window: id, controllers: [controller.id]
+            )
+        }
+    }
+
+    /// Whether the controller is free to enter a hierarchy under `container` (or at the top,
+    /// when `nil`): no parent, not presented, not in the tree, and claimed by no other container.
+    func isFree(_ controller: any ViewController, for container: (any ViewController)?) -> Bool {
+        let context = controller.context
+        guard context.parent == nil, context.presenting == nil, !context.isAttached else { return false }
+        let claim = context.claim.load(ordering: .relaxed)
+        return claim == 0 || claim == container?.id.rawValue
+    }
+
+    /// The controller, and the initial children it will adopt (recursively), are free to enter
+    /// the tree: no controller twice, none already elsewhere (which would make a cycle).
+    func checkInsertable(
+        _ controller: any ViewController,
+        into container: (any ViewController)?,
+        code: NavigationError.Code
+    ) throws {
+        // First: the walks below recurse on the subtree (its place is checked at the change).
+        try checkDepth(of: controller, under: nil)
+        try checkOwned(controller)
+        try checkExecutor(controller)
+        guard isFree(controller, for: container) else {
+            let message =
+                code == .presentingActiveController
+                ? "Application tried to present modally an active controller \(describe(controller))."
+                : "\(describe(controller)) is already in a hierarchy."
+            throw NavigationError(code, message, window: id, controllers: [controller.id])
+        }
+        guard !controller.context.didAdoptInitialChildren, !controller.initialChildren.isEmpty else { return }
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(controller)]
+        try checkInitialChildren(of: controller, seen: &seen)
+    }
+
+    private func checkInitialChildren(of container: any ViewController, seen: inout Set<ObjectIdentifier>) throws {
+        guard !container.context.didAdoptInitialChildren else { return }
+        for child in container.initialChildren {
+            try checkOwned(child)
+            try checkExecutor(child)
+            guard seen.insert(ObjectIdentifier(child)).inserted, isFree(child, for: container) else {
+                throw NavigationError(
+                    .controllerInUse,
+                    "\(describe(child)), a child of \(describe(container)), is already in a hierarchy.",
+                    window: id, controllers: [child.id, container.id]
+                )
+            }
+            try checkInitialChildren(of: child, seen: &seen)
+        }
+    }
+
+    func checkPushable(_ controller: any ViewController, onto navigation: NavigationController) throws {
+        try checkNotMore(navigation)
+        try checkOwned(controller)
+        if controller.context.parent === navigation { throw pushedTwice(controller, onto: navigation) }
+        if controller.kind == .navigation { throw pushingNavigationController(controller, onto: navigation) }
+        try checkInsertable(controller, into: navigation, code: .controllerInUse)
+    }
+
+    /// The More navigation controller's stack is the tab bar's to manage (R5.2).
+    private func checkNotMore(_ navigation: NavigationController) throws {
+        guard let parent = navigation.context.parent, parent.kind == .tabBar,
+            let tabBar = parent as? TabBarController, tabBar.moreStorage === navigation
+        else { return }
+        throw NavigationError(
+            .invalidRequest,
+            "\(describe(navigation)) is the More navigation controller of \(describe(tabBar)); select a tab to show it there.",
+            window: id, controllers: [navigation.id, tabBar.id]
+        )
+    }
+
+    func checkStack(_ controllers: [any ViewController], for navigation: NavigationController) throws {
+        try checkNotMore(navigation)
+        var seen: Set<ObjectIdentifier> = []
+        for controller in controllers {
+            try checkOwned(controller)
+            guard seen.insert(ObjectIdentifier(controller)).inserted else { throw pushedTwice(controller, onto: navigation) }
+            if controller.kind == .navigation { throw pushingNavigationController(controller, onto: navigation) }
+            if controller.context.parent !== navigation {
+                try checkInsertable(controller, into: navigation, code: .controllerInUse)
+            }
+        }
+    }
+
+    /// R4.2, in UIKit's iOS 13+ words.
+    private func pushedTwice(_ controller: any ViewController, onto navigation: NavigationController) -> NavigationError {
+        NavigationError(
+            .pushedTwice,
+            "\(describe(navigation)) is pushing the same view controller instance (\(describe(controller))) more than once which is not supported and is most likely an error in the application",
+            window: id, controllers: [controller.id, navigation.id]
+        )
+    }
+
+    /// R4.3.
+    private func pushingNavigationController(_ controller: any ViewController, onto navigation: NavigationController)
+        -> NavigationError
+    {
+        NavigationError(
+            .pushingNavigationController, "Pushing a navigation controller is not supported",
+            window: id, controllers: [controller.id, navigation.id]
+        )
+    }
+}
+
+/// Whether two executor references name the same executor the same way.
+///
+/// `UnownedSerialExecutor` is neither `Equatable` nor comparable through public API on this
+/// toolchain. Why reading its bytes is safe: it is a `@frozen` struct holding one
+/// `Builtin.Executor`, two machine words (the executor's identity and its kind bits), trivially
+/// copyable, with no padding and no reference counting; `withUnsafeBytes(of:)` only reads the
+/// two local copies for the duration of the closure. References to the window's executor are
+/// all made by the same `unownedExecutor` getter, so they have the same bits; a reference to any
+/// other executor has another identity word.
+func isSameExecutor(_ lhs: UnownedSerialExecutor, _ rhs: UnownedSerialExecutor) -> Bool {
+    withUnsafeBytes(of: lhs) { lhs in withUnsafeBytes(of: rhs) { rhs in lhs.elementsEqual(rhs) } }
+}

@@ -1,0 +1,78 @@
+// Callback delivery: noting appearance and containment callbacks, and calling controllers' hooks.
+
+extension Window {
+    /// Notes one callback: updates the bookkeeping and journals it. Returns whether the
+    /// controller's hook must be called (it wants callbacks and the window is open). Nothing is
+    /// delivered once the window is closed (R8.8).
+    func note(_ callback: ControllerCallback, to controller: any ViewController) -> Bool {
+        guard !isClosed else { return false }
+        let context = controller.context
+        switch callback {
+        case .viewWillAppear: context.appearance = .appearing
+        case .viewDidAppear: context.appearance = .appeared
+        case .viewWillDisappear: context.appearance = .disappearing
+        case .viewDidDisappear: context.appearance = .disappeared
+        case .viewDidLoad, .willMove, .didMove: break
+        }
+        emit(.callback(context.id, callback), request: runningRequest)
+        return controller.receivesCallbacks
+    }
+
+    /// Delivers one callback to each controller, in order.
+    func deliver(_ callback: ControllerCallback, to controllers: [any ViewController], animated: Bool) async {
+        for controller in controllers where note(callback, to: controller) {
+            await callHook(callback, on: controller, parent: nil, animated: animated)
+        }
+    }
+
+    enum MovePhase { case begin, end, rollBack }
+
+    /// Delivers the containment callbacks of a change: `willMove(toParent: new)` at begin,
+    /// `didMove(toParent: new)` at end, or `didMove(toParent: old)` when it rolls back.
+    func deliverMoves(_ moves: [AppliedChange.Move], phase: MovePhase, animated: Bool) async {
+        for move in moves {
+            switch phase {
+            case .begin where !move.deliversWillMove: continue
+            case .end where !move.deliversDidMove: continue
+            case .rollBack where !move.deliversWillMove: continue
+            default: break
+            }
+            let parent = phase == .rollBack ? move.from : move.to
+            let callback: ControllerCallback =
+                phase == .begin ? .willMove(toParent: parent?.id) : .didMove(toParent: parent?.id)
+            if note(callback, to: move.controller) {
+                await callHook(callback, on: move.controller, parent: parent, animated: animated)
+            }
+        }
+    }
+
+    /// Calls the controller's hook for a callback already noted.
+    func callHook(
+        _ callback: ControllerCallback,
+        on controller: any ViewController,
+        parent: (any ViewController)?,
+        animated: Bool
+    ) async {
+        switch callback {
+        case .viewDidLoad: await controller.viewDidLoad()
+        case .viewWillAppear: await controller.viewWillAppear(animated)
+        case .viewDidAppear: await controller.viewDidAppear(animated)
+        case .viewWillDisappear: await controller.viewWillDisappear(animated)
+        case .viewDidDisappear: await controller.viewDidDisappear(animated)
+        case .willMove: await controller.willMove(toParent: parent)
+        case .didMove: await controller.didMove(toParent: parent)
+        }
+    }
+
+    /// Delivers `viewDidLoad` to a controller whose view is not loaded yet (R6.1: the first
+    /// time something needs the view). A transition that then fails or is cancelled leaves it
+    /// loaded, as a UIKit view stays loaded.
+    func loadViewIfNeeded(_ controller: any ViewController, animated: Bool) async {
+        let context = controller.context
+        guard !context.isViewLoaded else { return }
+        context.isViewLoaded = true
+        if note(.viewDidLoad, to: controller) {
+            await callHook(.viewDidLoad, on: controller, parent: nil, animated: animated)
+        }
+    }
+}

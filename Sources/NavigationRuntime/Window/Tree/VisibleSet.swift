@@ -1,0 +1,70 @@
+// The controllers on screen as a depth-first walk, and the diffing of two such walks.
+
+/// The controllers on screen, as a depth-first walk: each controller is entered (parents
+/// before children: the will-phase order) and exited (children before parents: the did-phase
+/// order, R6.12). One array, so that a transition allocates little.
+struct VisibleSet {
+    struct Step {
+        let controller: any ViewController
+        /// How many presentations the controller sits above the root's layer.
+        let layer: Int
+        /// `false` when the walk enters the controller, `true` when it leaves it.
+        let isExit: Bool
+    }
+
+    var steps: [Step] = []
+
+    func contains(_ controller: any ViewController) -> Bool {
+        steps.contains { !$0.isExit && $0.controller === controller }
+    }
+
+    /// Calls `body` with each controller not in `other`, in the order of
+    /// ``missing(from:postOrder:topLayerFirst:)``, without building an array when the
+    /// controllers leaving or arriving sit in one layer (every transition but a multi-level
+    /// dismiss).
+    func forEachMissing(
+        from other: VisibleSet,
+        postOrder: Bool,
+        topLayerFirst: Bool,
+        _ body: (any ViewController) -> Void
+    ) {
+        if topLayerFirst {
+            var lowest = Int.max
+            var highest = Int.min
+            for step in steps where step.isExit == postOrder && !other.contains(step.controller) {
+                lowest = min(lowest, step.layer)
+                highest = max(highest, step.layer)
+            }
+            if lowest < highest {
+                missing(from: other, postOrder: postOrder, topLayerFirst: true).forEach(body)
+                return
+            }
+        }
+        for step in steps where step.isExit == postOrder && !other.contains(step.controller) {
+            body(step.controller)
+        }
+    }
+
+    /// The controllers not in `other`, in callback order (`postOrder`: the did-phase order).
+    /// With `topLayerFirst`, controllers of higher layers come first (a multi-level dismiss
+    /// disappears top-down, R6.7); otherwise tree order.
+    func missing(from other: VisibleSet, postOrder: Bool, topLayerFirst: Bool) -> [any ViewController] {
+        var result: [any ViewController] = []
+        var lowest = Int.max
+        var highest = Int.min
+        for step in steps where step.isExit == postOrder && !other.contains(step.controller) {
+            result.append(step.controller)
+            lowest = min(lowest, step.layer)
+            highest = max(highest, step.layer)
+        }
+        guard topLayerFirst, lowest < highest else { return result }
+        // Several layers leave: the top layer first, tree order within a layer (R6.7).
+        var ordered: [any ViewController] = []
+        for layer in stride(from: highest, through: lowest, by: -1) {
+            for step in steps where step.isExit == postOrder && step.layer == layer && !other.contains(step.controller) {
+                ordered.append(step.controller)
+            }
+        }
+        return ordered
+    }
+}
