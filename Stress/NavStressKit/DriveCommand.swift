@@ -115,10 +115,10 @@ enum DriveCommand {
         }
         let app = try StoryboardApp.load(file, storyboardName: options.string("storyboard"))
         if let problem = AppFolder.problem(readingFile: stepsFile) {
-            throw UsageError("cannot read the steps file '\(stepsFile)': \(problem)")
+            throw UsageError("\(stepsFile): \(problem) (--steps)")
         }
         guard let data = FileManager.default.contents(atPath: stepsFile), let script = String(data: data, encoding: .utf8) else {
-            throw UsageError("cannot read the steps file '\(stepsFile)' (not UTF-8 text)")
+            throw UsageError("\(stepsFile): is not UTF-8 text (--steps)")
         }
         // The whole file is checked before any step runs: a typo is bad usage (exit 2), with
         // every bad line named, never a step that fails (or is skipped by --keep-going) later.

@@ -87,7 +87,7 @@ import Testing
             #expect(error?.description.hasSuffix(": no steps (every line is empty or a comment)") == true, "\(steps.debugDescription)")
         }
         let missing = await #expect(throws: UsageError.self) { try await DriveCommand.drive([App.mesh, "--steps", "/nonexistent"]) }
-        #expect(missing?.description == "cannot read the steps file '/nonexistent': no such file")
+        #expect(missing?.description == "/nonexistent: no such file (--steps)")
         #expect(await NavStress.main(["drive", App.mesh, "--steps", "/nonexistent"]) == 2)
     }
 

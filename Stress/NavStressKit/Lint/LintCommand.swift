@@ -51,7 +51,7 @@ enum LintCommand {
             func value(_ name: String, inline: String?) throws(UsageError) -> String {
                 if let inline { return inline }
                 index += 1
-                guard index < arguments.count else { throw UsageError("lint: \(name) needs a value") }
+                guard index < arguments.count else { throw UsageError("\(name) needs a value") }
                 return arguments[index]
             }
             while index < arguments.count {
@@ -73,19 +73,19 @@ enum LintCommand {
                 case "--format":
                     let text = try value(name, inline: inline)
                     guard let parsed = LintFormat(rawValue: text) else {
-                        throw UsageError("lint: --format takes text, json, sarif or github, not '\(text)'")
+                        throw UsageError("--format takes text, json, sarif or github, not '\(text)'")
                     }
                     format = parsed
                 default:
                     if argument.hasPrefix("-"), argument != "-" {
-                        throw UsageError("lint: unknown option '\(argument)' (see navstress lint --help)")
+                        throw UsageError("unknown option '\(argument)' (see navstress lint --help)")
                     }
                     paths.append(argument)
                 }
                 index += 1
             }
-            if noSources && !sources.isEmpty { throw UsageError("lint: --sources and --no-sources exclude each other") }
-            if !help && paths.isEmpty { throw UsageError("lint: missing PATH (see navstress lint --help)") }
+            if noSources && !sources.isEmpty { throw UsageError("--sources and --no-sources exclude each other") }
+            if !help && paths.isEmpty { throw UsageError("missing PATH (see navstress lint --help)") }
         }
     }
 
@@ -150,7 +150,7 @@ enum LintCommand {
         } catch let error as LintInputError {
             return StoryboardCommands.failure(error.description(paths))
         } catch {
-            return StoryboardCommands.failure("lint: \(error)")
+            return StoryboardCommands.failure("\(error)")
         }
     }
 }
