@@ -124,7 +124,8 @@ public enum StoryboardCommands {
                 return StoryboardCommandResult(status: 0, output: StoryboardGraph(storyboard).dot)
             }
             let app = try StoryboardBundle.load([URL(fileURLWithPath: files[0])])
-            let actions = sources.map { UnwindActionScanner.scan(directory: URL(fileURLWithPath: $0)) } ?? [:]
+            // The scan lint, drive and run use (`@IBAction` unwinds and this library's `unwindActions`).
+            let actions = sources.map { AppSourceIndex.scan(directory: URL(fileURLWithPath: $0)).unwindActions } ?? [:]
             return StoryboardCommandResult(status: 0, output: StoryboardGraph(app: app, unwindActions: actions).dot)
         } catch {
             return failure(error)

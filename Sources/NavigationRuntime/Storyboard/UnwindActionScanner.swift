@@ -31,7 +31,7 @@ public enum UnwindActionScanner {
         }
     }
 
-    /// Scans every `.swift`, `.m`, `.mm` and `.h` file under a folder (hidden files skipped).
+    /// Scans every `.swift`, `.m`, `.mm` and `.h` file under a folder (skipping hidden folders, `Pods`, `Carthage` and build output, as ``AppFolder`` does).
     /// - Parameter directory: The folder.
     /// - Returns: Class name → the unwind action selectors it declares, inherited ones included;
     ///   every class and actor the sources declare is a key, with an empty set when it declares
@@ -41,13 +41,11 @@ public enum UnwindActionScanner {
     public static func scan(directory: URL) -> [String: Set<String>] {
         var swift: [String] = []
         var objectiveC: [String] = []
-        let enumerator = FileManager.default.enumerator(
-            at: directory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
-        while let url = enumerator?.nextObject() as? URL {
-            let ext = url.pathExtension
-            guard ["swift", "m", "mm", "h"].contains(ext), let data = try? Data(contentsOf: url) else { continue }
+        // The same files every tool reads (``AppFolder``: no Pods, build output or hidden folders).
+        for url in AppFolder.files(under: directory, extensions: ["swift", "m", "mm", "h"]) {
+            guard let data = try? Data(contentsOf: url) else { continue }
             let text = String(decoding: data, as: UTF8.self)
-            if ext == "swift" { swift.append(text) } else { objectiveC.append(text) }
+            if url.pathExtension == "swift" { swift.append(text) } else { objectiveC.append(text) }
         }
         return scan(swift: swift, objectiveC: objectiveC)
     }
