@@ -1,0 +1,199 @@
+import Foundation
+import NavigationRuntime
+
+/// Runs `drive` steps against one window built from an app's storyboards.
+struct StoryboardDriver {
+    let app: StoryboardApp
+    let registry: ClassRegistry
+    let window: Window
+    /// Why no source was read for unwind declarations (`--no-sources`, a storyboard FILE
+    /// without `--sources`, a folder with no Swift or Objective-C file), or `nil` when sources
+    /// were read: an unwind that finds no destination says so, since without sources no
+    /// controller declares an unwind action unless a `handles` step does.
+    var unreadSources: String?
+
+    /// A driver of one storyboard, its references resolved beside its file.
+    init(storyboard: Storyboard, registry: ClassRegistry, traits: Traits) {
+        var scenesByID: [String: [(storyboard: Storyboard, scene: StoryboardScene)]] = [:]
+        for scene in storyboard.scenes { scenesByID[scene.controllerID, default: []].append((storyboard, scene)) }
+        let app = StoryboardApp(bundle: StoryboardBundle(storyboards: [storyboard]), main: storyboard, scenesByID: scenesByID)
+        self.init(app: app, registry: registry, traits: traits)
+    }
+
+    /// A driver of an app (``StoryboardApp``): SOURCE names any scene of any of its storyboards.
+    init(app: StoryboardApp, registry: ClassRegistry, traits: Traits) {
+        self.app = app
+        self.registry = registry
+        self.window = Window(configuration: Window.Configuration(transitionDuration: .zero, traits: traits))
+    }
+
+    /// Instantiates the initial scene (an element id or a storyboard identifier of the main
+    /// storyboard, else of any storyboard of the app; `nil`: the main storyboard's initial
+    /// controller) as the root.
+    func start(initial: String?) async throws {
+        let start = try app.initialScene(initial)
+        let catalog = app.catalog(for: start.storyboard, registry: registry)
+        guard let root = catalog.instantiate(start.scene.controllerID, in: window) else {
+            throw UsageError("no scene '\(initial ?? start.scene.controllerID)' in \(start.storyboard.file ?? "the storyboard")")
+        }
+        try await window.setRootViewController(root, animated: false)
+    }
+
+    /// Runs one step line; `previous` is the outcome of the last step that was not an `expect`.
+    func run(_ line: String, previous: (step: Int, outcome: String)? = nil) async -> DriveResult {
+        var result: DriveResult
+        do {
+            result = try await execute(line, previous: previous)
+        } catch let error as NavigationError {
+            result = DriveResult(outcome: "failed", error: error.message)
+        } catch let error as DriveFailure {
+            result = DriveResult(outcome: "failed", error: error.reason)
+        } catch {
+            result = DriveResult(outcome: "failed", error: "\(error)")
+        }
+        result.top = await Self.top(of: window.snapshot())
+        return result
+    }
+
+    struct DriveFailure: Error {
+        let reason: String
+    }
+
+    private func execute(_ line: String, previous: (step: Int, outcome: String)?) async throws -> DriveResult {
+        let verb = line.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
+        func args(_ count: Int) throws -> [String] {
+            guard let fields = DriveStep.fields(line, count: count + 1) else {
+                throw DriveFailure(reason: "'\(verb)' takes \(count) argument\(count == 1 ? "" : "s")")
+            }
+            return Array(fields.dropFirst())
+        }
+        switch verb {
+        case "segue", "perform":
+            let fields = try args(2)
+            let source = try await controller(fields[0])
+            guard source.context.scene?.segue(named: fields[1]) != nil else {
+                throw DriveFailure(reason: "scene '\(fields[0])' has no segue '\(fields[1])' (R1.3)")
+            }
+            let outcome =
+                verb == "segue"
+                ? try await source.triggerSegue(withIdentifier: fields[1], animated: false)
+                : try await source.performSegue(withIdentifier: fields[1], animated: false)
+            return DriveResult(outcome: Self.name(outcome))
+        case "unwind":
+            let fields = try args(2)
+            let source = try await controller(fields[0])
+            let outcome = try await source.performUnwind(action: fields[1], animated: false)
+            guard case .noDestination = outcome, let unreadSources else { return DriveResult(outcome: Self.name(outcome)) }
+            return DriveResult(
+                outcome: "noDestination",
+                reason: "no controller declares \(fields[1]), but no sources were read (\(unreadSources)): give --sources DIR or a 'handles CLASS \(fields[1])' step"
+            )
+        case "back":
+            // The innermost navigation controller on the top path, except one nested whole on
+            // a collapsed split's primary with its root alone: UIKit shows the primary's back
+            // button there, which pops the nested navigation controller (R2.6, R5.6).
+            guard let navigation = await innermostPoppableNavigation() else {
+                throw DriveFailure(reason: "no navigation controller with more than one controller on the top path")
+            }
+            return DriveResult(outcome: Self.name(try await navigation.pop(animated: false).outcome))
+        case "dismiss":
+            let snapshot = await window.snapshot()
+            guard let last = Self.lastPresented(snapshot), let presented = await find(last) else {
+                throw DriveFailure(reason: "nothing is presented")
+            }
+            return DriveResult(outcome: Self.name(try await presented.dismiss(animated: false)))
+        case "select-tab":
+            let fields = try args(1)
+            guard let index = Int(fields[0]) else { throw DriveFailure(reason: "select-tab takes an index, not '\(fields[0])'") }
+            guard let tabBar = await innermost(TabBarController.self) else {
+                throw DriveFailure(reason: "no tab bar controller on the top path")
+            }
+            return DriveResult(outcome: Self.name(try await tabBar.selectTab(at: index, animated: false)))
+        case "traits":
+            let fields = try args(1)
+            guard let traits = ["compact": Traits.compact, "regular": Traits.regular][fields[0]] else {
+                throw DriveFailure(reason: "traits takes compact or regular, not '\(fields[0])'")
+            }
+            return DriveResult(outcome: Self.name(try await window.setTraits(traits)))
+        case "handles":
+            let fields = try args(2)
+            if app.scenesByID[fields[0]] != nil {
+                registry.declare(unwindActions: [fields[1]], forScene: fields[0])
+            } else {
+                registry.declare(unwindActions: [fields[1]], forClass: fields[0])
+            }
+            return DriveResult(outcome: "completed")
+        case "expect":
+            var result = DriveResult(outcome: "completed", isExpectation: true)
+            if let reason = try await expectation(line, previous: previous) {
+                result.outcome = "failed"
+                result.error = reason
+            }
+            return result
+        default:
+            throw DriveFailure(reason: "unknown step '\(verb)'")
+        }
+    }
+
+    /// Checks an `expect` step: `nil` when it holds, else what was found instead.
+    private func expectation(_ line: String, previous: (step: Int, outcome: String)?) async throws -> String? {
+        guard let fields = DriveStep.fields(line, count: 3) else {
+            throw DriveFailure(reason: "expect takes top ID-OR-CLASS, outcome OUTCOME or stack ID-OR-CLASS...")
+        }
+        let snapshot = await window.snapshot()
+        switch fields[1] {
+        case "top":
+            let expected = fields[2]
+            guard let id = Self.topPath(snapshot).last, let node = snapshot.controller(id) else {
+                return "expected top \(expected), the window has no root"
+            }
+            return matches(node, expected) ? nil : "expected top \(expected), top is \(describe(node))"
+        case "outcome":
+            let names = ["completed", "vetoed", "noDestination", "failed"]
+            guard names.contains(fields[2]) else {
+                throw DriveFailure(reason: "expect outcome takes \(names.joined(separator: ", ")), not '\(fields[2])'")
+            }
+            guard let previous else { return "expected outcome \(fields[2]), but no step ran before" }
+            return previous.outcome == fields[2] ? nil : "expected outcome \(fields[2]), step \(previous.step) was \(previous.outcome)"
+        case "stack":
+            let expected = DriveStep.words(fields[2])
+            var navigation: ControllerSnapshot?
+            for id in Self.topPath(snapshot) where snapshot.controller(id)?.kind == .navigation {
+                navigation = snapshot.controller(id)
+            }
+            guard let navigation else {
+                return "expected stack \(expected.joined(separator: " ")), no navigation controller on the top path"
+            }
+            let stack = navigation.children
+            let holds = stack.count == expected.count && zip(stack, expected).allSatisfy { matches($0, $1) }
+            return holds ? nil : "expected stack \(expected.joined(separator: " ")), the stack is \(stack.map(describe).joined(separator: " "))"
+        default:
+            throw DriveFailure(reason: "expect takes top, outcome or stack, not '\(fields[1])'")
+        }
+    }
+
+    /// Whether a controller is the one `name` names: its scene's element id, storyboard ID or
+    /// custom class (or, without one, its class name).
+    private func matches(_ node: ControllerSnapshot, _ name: String) -> Bool {
+        if node.scene == name || node.className == name { return true }
+        guard let scene = node.scene, let scenes = app.scenesByID[scene] else { return false }
+        return scenes.contains { $0.scene.storyboardIdentifier == name || $0.scene.customClass == name }
+    }
+
+    /// `id (Class)` for messages.
+    func describe(_ node: ControllerSnapshot) -> String {
+        let scene = node.scene.flatMap { app.scenesByID[$0]?.first?.scene }
+        let name = scene?.customClass ?? node.className
+        var text = node.scene ?? "\(node.id)"
+        if let identifier = scene?.storyboardIdentifier { text += " '\(identifier)'" }
+        return text + " (\(name))"
+    }
+
+    static func name(_ outcome: TransitionOutcome) -> String {
+        switch outcome {
+        case .vetoed: "vetoed"
+        case .noDestination: "noDestination"
+        default: "completed"
+        }
+    }
+}
