@@ -433,6 +433,7 @@ extension TransitionOutcome {
         case .superseded: "superseded"
         case .deferred: "deferred"
         case .noDestination: "noDestination"
+        case .hookTimedOut: "hookTimedOut"
         }
     }
 }

@@ -347,6 +347,7 @@ struct StoryboardDriver {
         switch outcome {
         case .vetoed: "vetoed"
         case .noDestination: "noDestination"
+        case .hookTimedOut: "hookTimedOut"
         default: "completed"
         }
     }
