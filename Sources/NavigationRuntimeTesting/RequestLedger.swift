@@ -59,7 +59,7 @@ public final class RequestLedger: Sendable {
         }
 
         /// The name ``RequestLedger/counts`` groups by: the outcome's case (`completed`,
-        /// `noChange`, `vetoed`, `dropped`, `superseded`, `deferred`, `noDestination`),
+        /// `noChange`, `vetoed`, `dropped`, `superseded`, `deferred`, `noDestination`, `hookTimedOut`),
         /// `cancelled`, `failed(code)`, `error`, or the test's own name.
         public var name: String {
             switch self {
@@ -70,6 +70,7 @@ public final class RequestLedger: Sendable {
             case .outcome(.superseded): "superseded"
             case .outcome(.deferred): "deferred"
             case .outcome(.noDestination): "noDestination"
+            case .outcome(.hookTimedOut): "hookTimedOut"
             case .cancelled: "cancelled"
             case .failed(let code): "failed(\(code))"
             case .otherError: "error"

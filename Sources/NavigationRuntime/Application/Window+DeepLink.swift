@@ -190,11 +190,11 @@ extension Window {
                 }
                 guard let controller = catalog.instantiate(scene, in: self) else { throw fail(.unknownScene(scene)) }
                 guard controller.kind != .navigation else { throw fail(.pushingNavigationController(scene)) }
-                await deliver(link, step: index, payload: payload, to: controller)
+                try await deliver(link, step: index, payload: payload, to: controller)
                 overlay.push(controller, onto: navigation)
             case .present(let scene, let style, let payload):
                 guard let controller = catalog.instantiate(scene, in: self) else { throw fail(.unknownScene(scene)) }
-                await deliver(link, step: index, payload: payload, to: controller)
+                try await deliver(link, step: index, payload: payload, to: controller)
                 let resolved = (style ?? controller.modalPresentationStyle)
                     .resolved(for: traits, adaptation: controller.adaptivePresentationStyle(for: traits))
                 overlay.presented[ObjectIdentifier(layer)] = controller
@@ -294,8 +294,10 @@ extension Window {
         return first.context.scene?.identifier == scene
     }
 
-    private func deliver(_ link: DeepLink, step: Int, payload: (any Sendable)?, to controller: any ViewController) async {
+    private func deliver(_ link: DeepLink, step: Int, payload: (any Sendable)?, to controller: any ViewController) async throws {
         guard let receiver = controller as? any DeepLinkReceiver else { return }
-        await receiver.receive(deepLink: DeepLinkDelivery(link: link, step: step, payload: payload))
+        try await userCode(.named("receive(deepLink:)"), on: controller.id) {
+            await receiver.receive(deepLink: DeepLinkDelivery(link: link, step: step, payload: payload))
+        }
     }
 }

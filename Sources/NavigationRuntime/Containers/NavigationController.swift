@@ -267,6 +267,7 @@ public struct PopResult: Sendable {
     var viewControllersAsUIKitReturns: [any ViewController]? {
         switch outcome {
         case .completed: poppedViewControllers
+        case .hookTimedOut(let timeout): timeout.sequence == nil ? nil : poppedViewControllers
         case .noChange: []
         case .vetoed, .dropped, .superseded, .deferred, .noDestination: nil
         }

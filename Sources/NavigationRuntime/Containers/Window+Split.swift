@@ -27,7 +27,7 @@ extension Window {
         let children = split.context.children
         guard let primary = children.first else { return nil }
         if detail {
-            if split.hasDelegate, await split.claimsShowDetail(controller) { return nil }
+            if split.hasDelegate, try await claimsShowDetail(split, controller) { return nil }
             if children.count > 1, children[1] === controller { return nil }
         }
         if split.context.isCollapsed || !detail, let navigation = primary as? NavigationController {
@@ -64,19 +64,22 @@ extension Window {
         try await submit(.setTraits(traits), animated: animated, policy: policy)
     }
 
-    func traitsChange(to traits: Traits) async -> Change? {
+    func traitsChange(to traits: Traits) async throws -> Change? {
         guard traits != self.traits else { return nil }
         var changes: [Change] = [.traits(traits)]
         let collapse = traits.horizontalSizeClass == .compact
         for split in attachedSplits() where split.context.isCollapsed != collapse {
             if let columns = split.context.splitColumns {
-                let top = collapse ? await topColumnForCollapsing(split, columns: columns) : nil
+                let top = collapse ? try await topColumnForCollapsing(split, columns: columns) : nil
                 changes.append(.setCollapsed(split, collapse, discardSecondary: false, topColumn: top))
                 continue
             }
             var discard = false
             if collapse, split.hasDelegate, split.context.children.count > 1 {
-                discard = await split.discardsSecondary(split.context.children[1], onto: split.context.children[0])
+                let children = split.context.children
+                discard = try await userCode(.named("splitViewController(_:collapseSecondary:onto:)"), on: split.id) {
+                    await split.discardsSecondary(children[1], onto: children[0])
+                }
             }
             changes.append(.setCollapsed(split, collapse, discardSecondary: discard))
         }
@@ -109,7 +112,7 @@ extension Window {
     {
         let context = split.context
         if detail {
-            if split.hasDelegate, await split.claimsShowDetail(controller) { return nil }
+            if split.hasDelegate, try await claimsShowDetail(split, controller) { return nil }
             if column(.secondary, of: split) === controller { return nil }
         }
         if !detail, let navigation = column(.primary, of: split) as? NavigationController {
@@ -136,11 +139,13 @@ extension Window {
     /// The column a column-style split shows when it collapses (R5.7): the compact column if
     /// it has a controller; else the delegate's answer to the proposal (the secondary when it
     /// has a controller, else the primary), an answer naming an empty column being ignored.
-    func topColumnForCollapsing(_ split: SplitViewController, columns: [SplitColumn]) async -> SplitColumn {
+    func topColumnForCollapsing(_ split: SplitViewController, columns: [SplitColumn]) async throws -> SplitColumn {
         if columns.contains(.compact) { return .compact }
         let proposed: SplitColumn = columns.contains(.secondary) ? .secondary : .primary
         guard split.hasDelegate else { return proposed }
-        let answer = await split.topColumnForCollapsing(proposed: proposed)
+        let answer = try await userCode(.named("splitViewController(_:topColumnForCollapsingToProposedTopColumn:)"), on: split.id) {
+            await split.topColumnForCollapsing(proposed: proposed)
+        }
         return answer != .compact && columns.contains(answer) ? answer : proposed
     }
 
@@ -207,7 +212,7 @@ extension Window {
     /// same delegate calls as a rotation; Xcode's Master-Detail template relies on it to show
     /// the list, not an empty detail, at an iPhone launch. The answers are asked before the
     /// begin phase, so they precede every callback of the transition.
-    func decideEntryCollapses(for change: Change, request id: RequestID) async {
+    func decideEntryCollapses(for change: Change, request id: RequestID) async throws {
         guard traits.horizontalSizeClass == .compact else { return }
         var splits: [SplitViewController] = []
         forEachEntering(change) { collectEnteringSplits($0, into: &splits) }
@@ -218,11 +223,13 @@ extension Window {
             var decision = SplitEntryDecision()
             if let columns = adopted ? context.splitColumns : split.initialColumns {
                 guard !columns.contains(.compact) else { continue }
-                decision.topColumn = await inScope(of: id) { await topColumnForCollapsing(split, columns: columns) }
+                decision.topColumn = try await inScope(of: id) { try await topColumnForCollapsing(split, columns: columns) }
             } else {
                 guard children.count > 1 else { continue }
-                decision.discardSecondary = await inScope(of: id) {
-                    await split.discardsSecondary(children[1], onto: children[0])
+                decision.discardSecondary = try await inScope(of: id) {
+                    try await userCode(.named("splitViewController(_:collapseSecondary:onto:)"), on: split.id) {
+                        await split.discardsSecondary(children[1], onto: children[0])
+                    }
                 }
             }
             splitEntryDecisions[ObjectIdentifier(split)] = decision
@@ -262,5 +269,14 @@ extension Window {
             }
         }
         if let presented = context.presented { collectEnteringSplits(presented, into: &splits) }
+    }
+}
+
+extension Window {
+    /// The split delegate's `splitViewController(_:showDetail:sender:)`, as the request's user code.
+    fileprivate func claimsShowDetail(_ split: SplitViewController, _ controller: any ViewController) async throws -> Bool {
+        try await userCode(.named("splitViewController(_:showDetail:sender:)"), on: split.id) {
+            await split.claimsShowDetail(controller)
+        }
     }
 }

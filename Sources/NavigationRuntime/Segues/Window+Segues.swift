@@ -24,7 +24,11 @@ extension Window {
         // asked with "" (UIKit passes nil, which a Swift override receives as an empty String)
         // and its ``Segue/identifier`` is nil.
         if triggered, source.receivesCallbacks {
-            guard await source.shouldPerformSegue(withIdentifier: definition.identifier ?? "", sender: sender) else {
+            let identifier = definition.identifier ?? ""
+            let perform = try await userCode(.named("shouldPerformSegue(withIdentifier:sender:)"), on: source.id) {
+                await source.shouldPerformSegue(withIdentifier: identifier, sender: sender)
+            }
+            guard perform else {
                 return .vetoed
             }
             try checkpoint(cancellable: cancellable)
@@ -59,8 +63,12 @@ extension Window {
         let source = segue.source
         guard source.receivesCallbacks else { return }
         do {
-            try await source.prepare(for: segue, sender: sender)
+            try await userCode(.named("prepare(for:sender:)"), on: source.id) {
+                try await source.prepare(for: segue, sender: sender)
+            }
         } catch let error as CancellationError {
+            throw error
+        } catch let error as RunnerAbandoned {
             throw error
         } catch {
             throw NavigationError(
@@ -99,7 +107,7 @@ extension Window {
                 id: id, animated: animated, cancellable: cancellable
             )
         case .custom(let performer):
-            await inScope(of: id) { await loadViewIfNeeded(destination, animated: animated) }
+            try await inScope(of: id) { try await loadViewInTransition(destination, animated: animated) }
             try checkpoint(cancellable: cancellable)
             let effect: SegueEffect
             do {
@@ -107,8 +115,12 @@ extension Window {
                 // without hooks was not marked for its turn). UIKit's `perform()` runs with the
                 // destination's view loaded, so that it can animate it: `viewDidLoad` comes
                 // after `prepare` (R1.4) and before the performer (R6.1).
-                effect = try await inScope(of: id) { try await performer.perform(segue) }
+                effect = try await inScope(of: id) {
+                    try await userCode(.named("perform()"), on: source.id) { try await performer.perform(segue) }
+                }
             } catch let error as CancellationError {
+                throw error
+            } catch let error as RunnerAbandoned {
                 throw error
             } catch {
                 throw NavigationError(

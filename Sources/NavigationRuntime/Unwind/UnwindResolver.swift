@@ -56,18 +56,18 @@ extension Window {
     /// walk up the next-responder chain (parent, else presenting controller); at each level
     /// search the allowed children depth first, then the level itself. The source is never a
     /// candidate. A level that overrides the legacy hook answers for itself.
-    func resolveUnwind(action: String, from source: any ViewController, sender: (any Sendable)?) async
+    func resolveUnwind(action: String, from source: any ViewController, sender: (any Sendable)?) async throws
         -> (any ViewController)?
     {
         var current = source
         while let next = current.context.parent ?? current.context.presenting {
-            switch await legacyAnswer(next, action: action, source: source, sender: sender) {
+            switch try await legacyAnswer(next, action: action, source: source, sender: sender) {
             case .destination(let destination): return destination
             case .notHere: current = next; continue
             case .useDefaultSearch: break
             }
-            if let found = await searchChildren(of: next, action: action, source: source, sender: sender) { return found }
-            if await accepts(next, action: action, source: source, sender: sender) { return next }
+            if let found = try await searchChildren(of: next, action: action, source: source, sender: sender) { return found }
+            if try await accepts(next, action: action, source: source, sender: sender) { return next }
             current = next
         }
         return nil
@@ -78,14 +78,14 @@ extension Window {
         action: String,
         source: any ViewController,
         sender: (any Sendable)?
-    ) async -> (any ViewController)? {
-        switch await legacyAnswer(controller, action: action, source: source, sender: sender) {
+    ) async throws -> (any ViewController)? {
+        switch try await legacyAnswer(controller, action: action, source: source, sender: sender) {
         case .destination(let destination): return destination
         case .notHere: return nil
         case .useDefaultSearch: break
         }
-        if let found = await searchChildren(of: controller, action: action, source: source, sender: sender) { return found }
-        return await accepts(controller, action: action, source: source, sender: sender) ? controller : nil
+        if let found = try await searchChildren(of: controller, action: action, source: source, sender: sender) { return found }
+        return try await accepts(controller, action: action, source: source, sender: sender) ? controller : nil
     }
 
     /// Searches a controller's allowed children, depth first, in order (R7.4b). Subtrees of
@@ -95,13 +95,13 @@ extension Window {
         action: String,
         source: any ViewController,
         sender: (any Sendable)?
-    ) async -> (any ViewController)? {
-        for child in await allowedChildren(of: controller, from: source) {
+    ) async throws -> (any ViewController)? {
+        for child in try await allowedChildren(of: controller, from: source) {
             switch searchWithoutHooks(child, action: action, source: source) {
             case .found(let found): return found
             case .notFound: continue
             case .needsHooks:
-                if let found = await searchSubtree(child, action: action, source: source, sender: sender) { return found }
+                if let found = try await searchSubtree(child, action: action, source: source, sender: sender) { return found }
             }
         }
         return nil
@@ -134,16 +134,20 @@ extension Window {
         action: String,
         source: any ViewController,
         sender: (any Sendable)?
-    ) async -> LegacyUnwindAnswer {
+    ) async throws -> LegacyUnwindAnswer {
         guard controller.receivesCallbacks else { return .useDefaultSearch }
-        return await controller.viewControllerForUnwindSegueAction(action, from: source, sender: sender)
+        return try await userCode(.named("viewControllerForUnwindSegueAction(_:from:sender:)"), on: controller.id) {
+            await controller.viewControllerForUnwindSegueAction(action, from: source, sender: sender)
+        }
     }
 
-    private func allowedChildren(of controller: any ViewController, from source: any ViewController) async
+    private func allowedChildren(of controller: any ViewController, from source: any ViewController) async throws
         -> [any ViewController]
     {
         guard controller.receivesCallbacks else { return unwindSearchOrder(of: controller, from: source) }
-        return await controller.allowedChildrenForUnwinding(from: source)
+        return try await userCode(.named("allowedChildrenForUnwinding(from:)"), on: controller.id) {
+            await controller.allowedChildrenForUnwinding(from: source)
+        }
     }
 
     private func accepts(
@@ -151,9 +155,11 @@ extension Window {
         action: String,
         source: any ViewController,
         sender: (any Sendable)?
-    ) async -> Bool {
+    ) async throws -> Bool {
         guard controller !== source else { return false }
         guard controller.receivesCallbacks else { return controller.unwindActions.contains(action) }
-        return await controller.canPerformUnwind(action: action, from: source, sender: sender)
+        return try await userCode(.named("canPerformUnwind(action:from:sender:)"), on: controller.id) {
+            await controller.canPerformUnwind(action: action, from: source, sender: sender)
+        }
     }
 }

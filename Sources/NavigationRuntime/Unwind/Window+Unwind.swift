@@ -17,7 +17,7 @@ extension Window {
         animated: Bool,
         cancellable: Bool
     ) async throws -> TransitionOutcome {
-        guard let destination = await resolveUnwind(action: action, from: source, sender: sender) else {
+        guard let destination = try await resolveUnwind(action: action, from: source, sender: sender) else {
             return .noDestination(action: action)  // R7.10: nothing happens
         }
         try checkpoint(cancellable: cancellable)
@@ -27,7 +27,10 @@ extension Window {
         // (1) The segue object, before prepare sees it (R7.1, R7.7).
         var performer = storyboardPerformer
         for controller in [destination] + plan.path.reversed().map(\.container) where controller.receivesCallbacks {
-            if let answer = await controller.segueForUnwinding(to: destination, from: source, identifier: identifier) {
+            let answer = try await userCode(.named("segueForUnwinding(to:from:identifier:)"), on: controller.id) {
+                await controller.segueForUnwinding(to: destination, from: source, identifier: identifier)
+            }
+            if let answer {
                 performer = answer
                 break
             }
@@ -38,7 +41,9 @@ extension Window {
         // (2) prepare, (3) the destination's action (R7.1).
         try await prepare(segue, sender: sender, cancellable: cancellable)
         if destination.receivesCallbacks {
-            await destination.performUnwindAction(action, segue: segue)
+            try await userCode(.named("unwind action"), on: destination.id) {
+                await destination.performUnwindAction(action, segue: segue)
+            }
             try checkpoint(cancellable: cancellable)
         }
         // (4) The visual part: a custom unwind segue's perform(), then (its answer permitting)
@@ -56,7 +61,9 @@ extension Window {
             }
         }
         for step in plan.path where step.container.receivesCallbacks {
-            await step.container.unwind(for: segue, towards: step.child)
+            try await userCode(.named("unwind(for:towards:)"), on: step.container.id) {
+                await step.container.unwind(for: segue, towards: step.child)
+            }
         }
         try checkpoint(cancellable: cancellable)
         guard !plan.changes.isEmpty else { return .noChange }
@@ -72,12 +79,16 @@ extension Window {
         animated: Bool,
         cancellable: Bool
     ) async throws -> SegueEffect {
-        await inScope(of: id) { await loadViewIfNeeded(segue.destination, animated: animated) }
+        try await inScope(of: id) { try await loadViewInTransition(segue.destination, animated: animated) }
         try checkpoint(cancellable: cancellable)
         let effect: SegueEffect
         do {
-            effect = try await inScope(of: id) { try await performer.perform(segue) }
+            effect = try await inScope(of: id) {
+                try await userCode(.named("perform()"), on: segue.source.id) { try await performer.perform(segue) }
+            }
         } catch let error as CancellationError {
+            throw error
+        } catch let error as RunnerAbandoned {
             throw error
         } catch {
             var action: String?

@@ -32,10 +32,39 @@ public enum TransitionOutcome: Sendable, Hashable, Codable {
     case deferred(RequestID)
     /// An unwind found no destination; nothing happened (R7.10).
     case noDestination(action: String)
+    /// A hook outlived the window's ``Window/Configuration/hookDeadline``: the request was
+    /// abandoned there. Its ``HookTimeout/sequence`` is `nil` if the transition was rolled back
+    /// (nothing happened), else the commit's (the transition happened; its later callbacks
+    /// were noted without calling hooks).
+    case hookTimedOut(HookTimeout)
 
     /// The committed sequence number, if the transition completed.
     public var sequence: UInt64? {
-        if case .completed(let sequence) = self { return sequence }
-        return nil
+        switch self {
+        case .completed(let sequence): sequence
+        case .hookTimedOut(let timeout): timeout.sequence
+        default: nil
+        }
+    }
+}
+
+/// Which hook outlived ``Window/Configuration/hookDeadline``, and what became of its request.
+public struct HookTimeout: Sendable, Hashable, Codable {
+    /// The hook as Swift spells it, e.g. `viewDidAppear(_:)` or `prepare(for:sender:)`.
+    public var hook: String
+    /// The controller whose hook it is (for a container's delegate, the container), if any.
+    public var controller: ControllerID?
+    /// The transition's sequence number if it had committed, else `nil` (rolled back).
+    public var sequence: UInt64?
+
+    /// How the journal names the ending of a request rolled back by a hook deadline
+    /// (`JournalEvent.Kind.failed("hookTimedOut")`).
+    public static let journalName = "hookTimedOut"
+
+    /// Creates a description of a timed-out hook.
+    public init(hook: String, controller: ControllerID?, sequence: UInt64?) {
+        self.hook = hook
+        self.controller = controller
+        self.sequence = sequence
     }
 }

@@ -90,14 +90,21 @@ extension Window {
         do {
             let outcome: TransitionOutcome
             if request.runsUserCodeBeforeItsChange {
-                outcome = try await inScope(of: id) {
-                    try await execute(request, id: id, animated: animated, cancellable: cancellable)
+                // User code runs in a runner, so that this task can be answered at once if
+                // that code never returns (see `escape`).
+                outcome = try await escape(id, cancellable: cancellable) { window in
+                    try await window.inScope(of: id) {
+                        try await window.execute(request, id: id, animated: animated, cancellable: cancellable)
+                    }
                 }
             } else {
                 // Hooks, if any, run inside `runChange`, which marks the task itself.
                 outcome = try await execute(request, id: id, animated: animated, cancellable: cancellable)
             }
             result = .success(outcome)
+        } catch let released as CallerReleased {
+            // Abandoned: its settlement journals the ending and hands the queue on.
+            return try released.answer.get()
         } catch {
             result = .failure(error)
         }
@@ -129,7 +136,7 @@ extension Window {
     }
 
     /// Hands the queue to the next request.
-    private func handOn(after id: RequestID) {
+    func handOn(after id: RequestID) {
         switch queue.withLock({ $0.finish(id) }) {
         case .idle:
             if isClosed { tearDown() }

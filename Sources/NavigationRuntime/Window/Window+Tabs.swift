@@ -20,7 +20,10 @@ extension Window {
         }
         let child = children[index]
         if userTap {
-            guard await tabBar.shouldSelect(child) else { return .vetoed }
+            let select = try await userCode(.named("tabBarController(_:shouldSelect:)"), on: tabBar.id) {
+                await tabBar.shouldSelect(child)
+            }
+            guard select else { return .vetoed }
             try checkpoint(cancellable: cancellable)
         }
         let outcome: TransitionOutcome
@@ -31,7 +34,9 @@ extension Window {
         } else {
             outcome = .noChange
         }
-        if userTap && !isClosed { await tabBar.didSelect(child) }
+        if userTap && !isClosed {
+            try await userCode(.named("tabBarController(_:didSelect:)"), on: tabBar.id) { await tabBar.didSelect(child) }
+        }
         return outcome
     }
 }

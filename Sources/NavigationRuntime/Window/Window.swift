@@ -34,18 +34,30 @@ public actor Window {
         /// `navstress bench` passes one actor to every window to measure what the per-window
         /// executors buy. Each window keeps its own transition queue either way.
         public var isolation: (any Actor)?
+        /// How long one call of user code (a hook, a delegate method, a custom segue's
+        /// `perform`) may take, on ``clock``, or `nil` (the default) for no limit.
+        ///
+        /// A call that outlives it is abandoned: its request ends at once with
+        /// ``TransitionOutcome/hookTimedOut(_:)`` naming the hook, and the window goes on.
+        /// Before the commit point the transition is rolled back; after it, the rest of its
+        /// end phase is noted (appearance state, journal) without calling hooks. The hook's
+        /// late return is discarded. Each watched call costs a task, so leave it `nil` where
+        /// no hook can hang. See <doc:RequestContract>.
+        public var hookDeadline: Duration?
 
         /// Creates a configuration.
         public init(
             clock: any Clock<Duration> = ContinuousClock(),
             transitionDuration: Duration = .milliseconds(350),
             traits: Traits = .regular,
-            isolation: (any Actor)? = nil
+            isolation: (any Actor)? = nil,
+            hookDeadline: Duration? = nil
         ) {
             self.clock = clock
             self.transitionDuration = transitionDuration
             self.traits = traits
             self.isolation = isolation
+            self.hookDeadline = hookDeadline
         }
 
         /// Zero-duration transitions on the continuous clock: for load runs and tests that do
@@ -88,6 +100,10 @@ public actor Window {
     /// Whether ``subscribers`` is not empty (read on every event).
     @exclusivity(unchecked) var hasSubscribers = false
     var nextSubscriber: UInt64 = 0
+    /// The runner of the running request's user code, if it runs in one (see `escape`).
+    var activeRunner: Runner?
+    /// The running request's change, while its phases run with hooks (see `settle`).
+    var inFlight: InFlightChange?
     /// Callers of ``waitUntilIdle()``.
     var idleWaiters: [CheckedContinuation<Void, Never>] = []
     /// Requests accepted whose ending is not journaled yet (direct and deferred).
@@ -182,6 +198,8 @@ public actor Window {
         for waiter in waiters { waiter.continuation.resume(returning: .closed) }
         requestsInFlight -= jobs.count
         resumeIdleWaiters()
+        // A running request stuck in user code is answered and settled now (issue 18).
+        abandonRunnerForClose()
         if runningRequest == nil { tearDown() }
         if requestsInFlight == 0 { finishJournal() }
     }

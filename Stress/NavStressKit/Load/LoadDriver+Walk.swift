@@ -183,6 +183,7 @@ extension TransitionOutcome {
         case .superseded: "superseded"
         case .deferred: "deferred"
         case .noDestination: "noDestination"
+        case .hookTimedOut: "hookTimedOut"
         }
     }
 }

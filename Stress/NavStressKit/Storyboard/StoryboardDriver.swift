@@ -193,6 +193,7 @@ struct StoryboardDriver {
         switch outcome {
         case .vetoed: "vetoed"
         case .noDestination: "noDestination"
+        case .hookTimedOut: "hookTimedOut"
         default: "completed"
         }
     }

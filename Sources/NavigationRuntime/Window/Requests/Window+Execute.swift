@@ -128,7 +128,7 @@ extension Window {
             change = .removeFromParent(child)
 
         case .setTraits(let traits):
-            guard let traitsChange = await traitsChange(to: traits) else { return .noChange }
+            guard let traitsChange = try await traitsChange(to: traits) else { return .noChange }
             change = traitsChange
 
         case .selectTab(let tabBar, let index, let userTap):

@@ -53,7 +53,9 @@ extension Window {
                     )
                 }
                 asked.append(ObjectIdentifier(container))
-                let handling = await container.performShow(controller, action: action, sender: sender)
+                let handling = try await userCode(.named("show(_:sender:)"), on: container.id) {
+                    await container.performShow(controller, action: action, sender: sender)
+                }
                 // User code ran: judge its answer against the tree as it is now.
                 try checkAttached(container)
                 switch handling {

@@ -19,29 +19,37 @@ extension Window {
     }
 
     /// Delivers one callback to each controller, in order.
-    func deliver(_ callback: ControllerCallback, to controllers: [any ViewController], animated: Bool) async {
+    func deliver(_ callback: ControllerCallback, to controllers: [any ViewController], animated: Bool) async throws {
         for controller in controllers where note(callback, to: controller) {
-            await callHook(callback, on: controller, parent: nil, animated: animated)
+            try await userCode(.callback(callback), on: controller.id) {
+                await callHook(callback, on: controller, parent: nil, animated: animated)
+            }
         }
     }
 
-    enum MovePhase { case begin, end, rollBack }
+    enum MovePhase { case begin, end }
 
-    /// Delivers the containment callbacks of a change: `willMove(toParent: new)` at begin,
-    /// `didMove(toParent: new)` at end, or `didMove(toParent: old)` when it rolls back.
-    func deliverMoves(_ moves: [AppliedChange.Move], phase: MovePhase, animated: Bool) async {
+    /// Delivers the containment callbacks of a change in flight: `willMove(toParent: new)` at
+    /// begin, `didMove(toParent: new)` at end. How far it got is kept in ``inFlight`` (a
+    /// rollback balances the `willMove`s it reached, see `settle`).
+    func deliverMoves(_ moves: [AppliedChange.Move], phase: MovePhase, animated: Bool) async throws {
+        let flight = inFlight
         for move in moves {
+            switch phase {
+            case .begin: flight?.movesBegun += 1
+            case .end: flight?.movesEnded += 1
+            }
             switch phase {
             case .begin where !move.deliversWillMove: continue
             case .end where !move.deliversDidMove: continue
-            case .rollBack where !move.deliversWillMove: continue
             default: break
             }
-            let parent = phase == .rollBack ? move.from : move.to
             let callback: ControllerCallback =
-                phase == .begin ? .willMove(toParent: parent?.id) : .didMove(toParent: parent?.id)
+                phase == .begin ? .willMove(toParent: move.to?.id) : .didMove(toParent: move.to?.id)
             if note(callback, to: move.controller) {
-                await callHook(callback, on: move.controller, parent: parent, animated: animated)
+                try await userCode(.callback(callback), on: move.controller.id) {
+                    await callHook(callback, on: move.controller, parent: move.to, animated: animated)
+                }
             }
         }
     }
@@ -73,6 +81,21 @@ extension Window {
         context.isViewLoaded = true
         if note(.viewDidLoad, to: controller) {
             await callHook(.viewDidLoad, on: controller, parent: nil, animated: animated)
+        }
+    }
+}
+
+extension Window {
+    /// ``loadViewIfNeeded(_:animated:)`` for a request's transition: the hook runs as the
+    /// request's user code (see `userCode`).
+    func loadViewInTransition(_ controller: any ViewController, animated: Bool) async throws {
+        let context = controller.context
+        guard !context.isViewLoaded else { return }
+        context.isViewLoaded = true
+        if note(.viewDidLoad, to: controller) {
+            try await userCode(.callback(.viewDidLoad), on: controller.id) {
+                await callHook(.viewDidLoad, on: controller, parent: nil, animated: animated)
+            }
         }
     }
 }

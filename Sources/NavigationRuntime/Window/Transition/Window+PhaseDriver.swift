@@ -15,7 +15,7 @@ extension Window {
     ) async throws -> TransitionOutcome {
         try checkDepth(entering: change)
         try checkExecutors(entering: change)
-        if traits.horizontalSizeClass == .compact { await decideEntryCollapses(for: change, request: id) }
+        if traits.horizontalSizeClass == .compact { try await decideEntryCollapses(for: change, request: id) }
         let before = visibleSet()
         let applied = apply(change)
         if !splitEntryDecisions.isEmpty { splitEntryDecisions.removeAll() }
@@ -24,33 +24,29 @@ extension Window {
         if !hooks && interaction == nil && (!animated || configuration.transitionDuration == .zero) {
             return try runWithoutHooks(applied, request: id, cancellable: cancellable, before: before, after: after)
         }
-        let disappearing = before.missing(from: after, postOrder: false, topLayerFirst: true)
-        let appearing = after.missing(from: before, postOrder: false, topLayerFirst: false)
+        let flight = InFlightChange(
+            request: id, applied: applied, before: before, after: after,
+            appearing: after.missing(from: before, postOrder: false, topLayerFirst: false),
+            disappearing: before.missing(from: after, postOrder: false, topLayerFirst: true),
+            animated: animated
+        )
+        inFlight = flight
         guard hooks else {
-            return try await runPhases(
-                applied, request: id, animated: animated, cancellable: cancellable,
-                before: before, after: after, appearing: appearing, disappearing: disappearing
-            )
+            return try await runPhases(flight, cancellable: cancellable)
         }
-        return try await inScope(of: id) {
-            try await runPhases(
-                applied, request: id, animated: animated, cancellable: cancellable,
-                before: before, after: after, appearing: appearing, disappearing: disappearing
-            )
+        // Hooks run in a runner (see `escape`), marked as this request's (see `inScope`).
+        return try await escape(id, cancellable: cancellable) { window in
+            guard let flight = window.inFlight, flight.request == id else { throw RunnerAbandoned() }
+            return try await window.inScope(of: id) { try await window.runPhases(flight, cancellable: cancellable) }
         }
     }
 
-    /// The begin phase, the animation, the commit and the end phase of an applied change.
-    private func runPhases(
-        _ applied: AppliedChange,
-        request id: RequestID,
-        animated: Bool,
-        cancellable: Bool,
-        before: VisibleSet,
-        after: VisibleSet,
-        appearing: [any ViewController],
-        disappearing: [any ViewController]
-    ) async throws -> TransitionOutcome {
+    /// The begin phase, the animation, the commit and the end phase of a change in flight.
+    private func runPhases(_ flight: InFlightChange, cancellable: Bool) async throws -> TransitionOutcome {
+        let id = flight.request
+        let applied = flight.applied
+        let animated = flight.animated
+        defer { if inFlight === flight { inFlight = nil } }
         let coordinator = TransitionCoordinator(isAnimated: animated, isInteractive: interaction != nil)
         executorState.coordinator = coordinator
         defer { executorState.coordinator = nil }
@@ -58,75 +54,83 @@ extension Window {
         emit(.began, request: id)
 
         // Begin phase: containment, loading, will-callbacks (R6.2–R6.4).
-        await deliverMoves(applied.moves, phase: .begin, animated: animated)
-        for controller in appearing where !controller.context.isViewLoaded {
+        try await deliverMoves(applied.moves, phase: .begin, animated: animated)
+        for controller in flight.appearing where !controller.context.isViewLoaded {
             controller.context.isViewLoaded = true
             if note(.viewDidLoad, to: controller) {
-                await callHook(.viewDidLoad, on: controller, parent: nil, animated: animated)
+                try await userCode(.callback(.viewDidLoad), on: controller.id) {
+                    await callHook(.viewDidLoad, on: controller, parent: nil, animated: animated)
+                }
             }
         }
-        await deliver(.viewWillDisappear(animated: animated), to: disappearing, animated: animated)
-        await deliver(.viewWillAppear(animated: animated), to: appearing, animated: animated)
+        try await deliver(.viewWillDisappear(animated: animated), to: flight.disappearing, animated: animated)
+        try await deliver(.viewWillAppear(animated: animated), to: flight.appearing, animated: animated)
         for navigation in applied.navigations where navigation.context.hasDelegate && !isClosed {
             if let top = navigation.context.children.last {
-                await navigation.notifyDelegate(willShow: top, animated: animated)
+                try await userCode(.named("navigationController(_:willShow:animated:)"), on: navigation.id) {
+                    await navigation.notifyDelegate(willShow: top, animated: animated)
+                }
             }
         }
 
         // In flight: the animation (or the user's gesture, R4.10). Then the commit point.
-        await coordinator.runAlongside()
+        try await userCode(.named("animate(alongsideTransition:completion:)"), on: nil) { await coordinator.runAlongside() }
         do {
             if let gesture = interaction {
                 gesture.markBegan()
                 if await gesture.waitForDecision() == .cancel {
-                    await rollBack(
-                        applied, animated: animated, appearing: appearing, disappearing: disappearing,
-                        before: before, after: after
-                    )
-                    await coordinator.complete(cancelled: true)
+                    try await settle(flight, callHooks: true)
+                    try await userCode(.named("animate(alongsideTransition:completion:)"), on: nil) {
+                        await coordinator.complete(cancelled: true)
+                    }
                     return .noChange
                 }
             } else if animated && configuration.transitionDuration > .zero {
                 try await sleep(on: configuration.clock, for: configuration.transitionDuration)
             }
             try checkpoint(cancellable: cancellable)
+        } catch let error as RunnerAbandoned {
+            throw error
         } catch {
-            await rollBack(
-                applied,
-                animated: animated,
-                appearing: appearing,
-                disappearing: disappearing,
-                before: before,
-                after: after
-            )
-            await coordinator.complete(cancelled: true)
+            try await settle(flight, callHooks: true)
+            try await userCode(.named("animate(alongsideTransition:completion:)"), on: nil) {
+                await coordinator.complete(cancelled: true)
+            }
             throw error
         }
         lastSequence = queue.withLock { $0.commit() }
+        flight.committed = true
+        if let runner = activeRunner, runner.request == id { runner.state.withLock { $0.commit(lastSequence) } }
         if hasSubscribers { emitCommit(applied, request: id) }
 
         // End phase (R6.2–R6.7), then containment ends and the delegate hears of it. A
         // presentation or dismissal finishes its "to" side first (R6.4, R6.6); a push, a pop or
         // a tab switch its disappearing side (R6.2, R6.3).
         finishDismissals(applied)
-        let appearingPost = after.missing(from: before, postOrder: true, topLayerFirst: false)
-        let disappearingPost = before.missing(from: after, postOrder: true, topLayerFirst: true)
+        let appearingPost = flight.after.missing(from: flight.before, postOrder: true, topLayerFirst: false)
+        let disappearingPost = flight.before.missing(from: flight.after, postOrder: true, topLayerFirst: true)
         if applied.finishesToSideFirst {
-            await deliver(.viewDidAppear(animated: animated), to: appearingPost, animated: animated)
-            await deliver(.viewDidDisappear(animated: animated), to: disappearingPost, animated: animated)
+            try await deliver(.viewDidAppear(animated: animated), to: appearingPost, animated: animated)
+            try await deliver(.viewDidDisappear(animated: animated), to: disappearingPost, animated: animated)
         } else {
-            await deliver(.viewDidDisappear(animated: animated), to: disappearingPost, animated: animated)
-            await deliver(.viewDidAppear(animated: animated), to: appearingPost, animated: animated)
+            try await deliver(.viewDidDisappear(animated: animated), to: disappearingPost, animated: animated)
+            try await deliver(.viewDidAppear(animated: animated), to: appearingPost, animated: animated)
         }
-        await deliverMoves(applied.moves, phase: .end, animated: animated)
+        try await deliverMoves(applied.moves, phase: .end, animated: animated)
         for navigation in applied.navigations where navigation.context.hasDelegate && !isClosed {
             if let top = navigation.context.children.last {
-                await navigation.notifyDelegate(didShow: top, animated: animated)
+                try await userCode(.named("navigationController(_:didShow:animated:)"), on: navigation.id) {
+                    await navigation.notifyDelegate(didShow: top, animated: animated)
+                }
             }
         }
         markFlags(applied, on: false)
         let sequence = lastSequence
-        if !isClosed { await coordinator.complete(cancelled: false) }
+        if !isClosed {
+            try await userCode(.named("animate(alongsideTransition:completion:)"), on: nil) {
+                await coordinator.complete(cancelled: false)
+            }
+        }
         return .completed(sequence: sequence)
     }
 
@@ -205,41 +209,5 @@ extension Window {
 
     private func sleep<C: Clock<Duration>>(on clock: C, for duration: Duration) async throws {
         try await clock.sleep(until: clock.now.advanced(by: duration), tolerance: nil)
-    }
-
-    /// Undoes an applied change and balances the callbacks of its begin phase: arriving
-    /// controllers disappear again, leaving ones appear again (R4.10, R6.9), and every
-    /// `willMove` ends with a `didMove` to the parent the controller keeps.
-    private func rollBack(
-        _ applied: AppliedChange,
-        animated: Bool,
-        appearing: [any ViewController],
-        disappearing: [any ViewController],
-        before: VisibleSet,
-        after: VisibleSet
-    ) async {
-        undo(applied)
-        guard !isClosed else {
-            for controller in appearing { controller.context.appearance = .disappeared }
-            markFlags(applied, on: false)
-            return
-        }
-        let arriving = after.missing(from: before, postOrder: true, topLayerFirst: false)
-        let leaving = before.missing(from: after, postOrder: true, topLayerFirst: true)
-        await deliver(.viewWillDisappear(animated: animated), to: appearing, animated: animated)
-        await deliver(.viewDidDisappear(animated: animated), to: arriving, animated: animated)
-        await deliver(.viewWillAppear(animated: animated), to: disappearing, animated: animated)
-        await deliver(.viewDidAppear(animated: animated), to: leaving, animated: animated)
-        await deliverMoves(applied.moves, phase: .rollBack, animated: animated)
-        markFlags(applied, on: false)
-    }
-
-    private func markFlags(_ applied: AppliedChange, on: Bool) {
-        for move in applied.moves where !move.isAdoption {
-            if move.to != nil { move.controller.context.isMovingToParent = on }
-            if move.to == nil { move.controller.context.isMovingFromParent = on }
-        }
-        for controller in applied.presented { controller.context.isBeingPresented = on }
-        for controller in applied.dismissed { controller.context.isBeingDismissed = on }
     }
 }

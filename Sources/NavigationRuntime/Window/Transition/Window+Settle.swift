@@ -1,0 +1,152 @@
+// Settling a change in flight: rolling it back, or completing its end phase, from wherever its
+// callbacks got to.
+
+/// A change whose phases run with hooks, from its apply to its end: what a rollback, or the
+/// settlement of an abandoned request, needs to know.
+final class InFlightChange {
+    let request: RequestID
+    let applied: AppliedChange
+    let before: VisibleSet
+    let after: VisibleSet
+    let appearing: [any ViewController]
+    let disappearing: [any ViewController]
+    let animated: Bool
+    /// Whether the commit point was passed.
+    var committed = false
+    var isUndone = false
+    /// How many of `applied.moves` the begin phase reached (their `willMove` noted).
+    var movesBegun = 0
+    /// How many of `applied.moves` the end phase reached (their `didMove` noted).
+    var movesEnded = 0
+    /// How many of the begun moves a rollback balanced.
+    var movesRolledBack = 0
+
+    init(
+        request: RequestID,
+        applied: AppliedChange,
+        before: VisibleSet,
+        after: VisibleSet,
+        appearing: [any ViewController],
+        disappearing: [any ViewController],
+        animated: Bool
+    ) {
+        self.request = request
+        self.applied = applied
+        self.before = before
+        self.after = after
+        self.appearing = appearing
+        self.disappearing = disappearing
+        self.animated = animated
+    }
+}
+
+extension Window {
+    /// Rolls a change in flight back, or completes the end phase of one past its commit
+    /// point, from wherever its callbacks got to: each controller's appearance state says which
+    /// callbacks it heard, so running this again (after an abandonment cut it short) only does
+    /// what is left.
+    ///
+    /// A rollback undoes the change and balances the callbacks already delivered: arriving
+    /// controllers disappear again, leaving ones appear again (R4.10, R6.9), and every
+    /// `willMove` ends with a `didMove` to the parent the controller keeps. Hooks are called
+    /// when `callHooks`; otherwise the callbacks are only noted (state and journal).
+    func settle(_ flight: InFlightChange, callHooks: Bool) async throws {
+        let animated = flight.animated
+        guard !flight.committed else {
+            // Past the commit point: note what the end phase had left (its hooks were not
+            // called: the request was abandoned).
+            let appearingPost = flight.after.missing(from: flight.before, postOrder: true, topLayerFirst: false)
+            let disappearingPost = flight.before.missing(from: flight.after, postOrder: true, topLayerFirst: true)
+            for controller in appearingPost where controller.context.appearance != .appeared {
+                _ = note(.viewDidAppear(animated: animated), to: controller)
+            }
+            for controller in disappearingPost where controller.context.appearance != .disappeared {
+                _ = note(.viewDidDisappear(animated: animated), to: controller)
+            }
+            let moves = flight.applied.moves
+            while flight.movesEnded < moves.count {
+                let move = moves[flight.movesEnded]
+                flight.movesEnded += 1
+                if move.deliversDidMove { _ = note(.didMove(toParent: move.to?.id), to: move.controller) }
+            }
+            markFlags(flight.applied, on: false)
+            return
+        }
+        if !flight.isUndone {
+            flight.isUndone = true
+            undo(flight.applied)
+        }
+        guard !isClosed else {
+            settleClosed(flight)
+            return
+        }
+        let arriving = flight.after.missing(from: flight.before, postOrder: true, topLayerFirst: false)
+        let leaving = flight.before.missing(from: flight.after, postOrder: true, topLayerFirst: true)
+        for controller in flight.appearing {
+            let appearance = controller.context.appearance
+            if appearance == .appearing || appearance == .appeared {
+                try await callback(.viewWillDisappear(animated: animated), to: controller, animated: animated, callHooks: callHooks)
+            }
+        }
+        for controller in arriving where controller.context.appearance == .disappearing {
+            try await callback(.viewDidDisappear(animated: animated), to: controller, animated: animated, callHooks: callHooks)
+        }
+        for controller in flight.disappearing {
+            let appearance = controller.context.appearance
+            if appearance == .disappearing || appearance == .disappeared {
+                try await callback(.viewWillAppear(animated: animated), to: controller, animated: animated, callHooks: callHooks)
+            }
+        }
+        for controller in leaving where controller.context.appearance == .appearing {
+            try await callback(.viewDidAppear(animated: animated), to: controller, animated: animated, callHooks: callHooks)
+        }
+        let moves = flight.applied.moves
+        while flight.movesRolledBack < flight.movesBegun {
+            let move = moves[flight.movesRolledBack]
+            flight.movesRolledBack += 1
+            guard move.deliversWillMove else { continue }
+            let callback = ControllerCallback.didMove(toParent: move.from?.id)
+            if note(callback, to: move.controller), callHooks {
+                try await userCode(.callback(callback), on: move.controller.id) {
+                    await callHook(callback, on: move.controller, parent: move.from, animated: animated)
+                }
+            }
+        }
+        markFlags(flight.applied, on: false)
+    }
+
+    /// Settles a change in flight on a closed window: undone (before the commit point), no
+    /// callbacks delivered (R8.8), flags cleared.
+    func settleClosed(_ flight: InFlightChange) {
+        if !flight.committed && !flight.isUndone {
+            flight.isUndone = true
+            undo(flight.applied)
+        }
+        if !flight.committed {
+            for controller in flight.appearing { controller.context.appearance = .disappeared }
+        }
+        markFlags(flight.applied, on: false)
+    }
+
+    /// Notes one callback and, when `callHooks`, calls its hook.
+    private func callback(
+        _ callback: ControllerCallback,
+        to controller: any ViewController,
+        animated: Bool,
+        callHooks: Bool
+    ) async throws {
+        guard note(callback, to: controller), callHooks else { return }
+        try await userCode(.callback(callback), on: controller.id) {
+            await callHook(callback, on: controller, parent: nil, animated: animated)
+        }
+    }
+
+    func markFlags(_ applied: AppliedChange, on: Bool) {
+        for move in applied.moves where !move.isAdoption {
+            if move.to != nil { move.controller.context.isMovingToParent = on }
+            if move.to == nil { move.controller.context.isMovingFromParent = on }
+        }
+        for controller in applied.presented { controller.context.isBeingPresented = on }
+        for controller in applied.dismissed { controller.context.isBeingDismissed = on }
+    }
+}
