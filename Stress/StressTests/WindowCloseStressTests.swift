@@ -65,7 +65,7 @@ import Testing
         #expect(late.map { RequestLedger.Resolution($0) } == Array(repeating: .failed(.windowClosed), count: 4), "\(run)")
         #expect(target.world.hookViolations == [], "\(run)")
         #expect(target.ledger.duplicates == [], "\(run)")
-        let events = await Self.collect(target.journal)
+        let events = await JournalReader.collect(target.journal)
         #expect(events.last?.kind == .windowClosed, "\(run)")
         let audit = JournalAudit.audit(events)
         #expect(audit.violations == [], "\(run)")
@@ -217,12 +217,6 @@ import Testing
         let report = await InvariantChecker.check(journal: target.journal, finalSnapshot: await target.window.snapshot())
         #expect(report.violations == [], "\(run)")
         #expect(JournalAudit.audit(report.events).violations == [], "\(run)")
-    }
-
-    static func collect(_ journal: AsyncStream<JournalEvent>) async -> [JournalEvent] {
-        var events: [JournalEvent] = []
-        for await event in journal { events.append(event) }
-        return events
     }
 }
 

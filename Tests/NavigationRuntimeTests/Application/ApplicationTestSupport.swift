@@ -190,13 +190,6 @@ extension WindowSnapshot {
     }
 }
 
-/// Every journal event of a window until it closes.
-func collect(_ journal: AsyncStream<JournalEvent>) async -> [JournalEvent] {
-    var events: [JournalEvent] = []
-    for await event in journal { events.append(event) }
-    return events
-}
-
 /// The committed changes among journal events, with their sequence numbers.
 func commits(_ events: [JournalEvent]) -> [(UInt64, CommittedChange)] {
     events.compactMap { event in

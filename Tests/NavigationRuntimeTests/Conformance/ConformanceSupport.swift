@@ -105,28 +105,6 @@ extension Conformance {
     }
 }
 
-/// Reads a journal stream event by event (deterministic waits: no wall time).
-struct JournalReader {
-    var iterator: AsyncStream<JournalEvent>.Iterator
-
-    init(_ stream: AsyncStream<JournalEvent>) { iterator = stream.makeAsyncIterator() }
-
-    /// Returns the next event matching `predicate` (nil if the stream finished first).
-    mutating func next(where predicate: (JournalEvent) -> Bool) async -> JournalEvent? {
-        while let event = await iterator.next(isolation: #isolation) {
-            if predicate(event) { return event }
-        }
-        return nil
-    }
-
-    /// Waits until the queue accepted the `count`-th request from now on.
-    mutating func waitAccepted(_ count: Int = 1) async {
-        for _ in 0..<count {
-            _ = await next { if case .accepted = $0.kind { true } else { false } }
-        }
-    }
-}
-
 /// Runs `body` and returns the NavigationError it throws (records an issue otherwise).
 func navigationError(
     sourceLocation: SourceLocation = #_sourceLocation,

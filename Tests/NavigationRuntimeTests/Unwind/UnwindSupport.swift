@@ -254,20 +254,5 @@ struct UnwindWorld: NamedWorld {
     }
 }
 
-/// Reads a journal stream event by event (deterministic waits: no wall time).
-struct UnwindJournalReader {
-    var iterator: AsyncStream<JournalEvent>.Iterator
-
-    init(_ stream: AsyncStream<JournalEvent>) { iterator = stream.makeAsyncIterator() }
-
-    /// Waits until the queue accepted `count` more requests.
-    mutating func waitAccepted(_ count: Int = 1) async {
-        var seen = 0
-        while seen < count, let event = await iterator.next(isolation: #isolation) {
-            if case .accepted = event.kind { seen += 1 }
-        }
-    }
-}
-
 /// The ids of a list of controllers.
 func unwindIDs(_ controllers: [any ViewController]) -> [ControllerID] { controllers.map(\.id) }
