@@ -60,22 +60,6 @@ struct Conformance: NamedWorld {
         book.set(controller.id, name)
         recorder.name(controller, name)
     }
-
-    /// The window's tree rendered with names:
-    /// `N(navigation, appeared)[A(content, appeared)] ▸ B(content, appeared, fullScreen)`.
-    func tree() async -> String {
-        guard let root = await window.snapshot().root else { return "∅" }
-        return render(root)
-    }
-
-    func render(_ node: ControllerSnapshot) -> String {
-        var text = "\(book.name(node.id))(\(node.kind.rawValue), \(node.appearance.rawValue)"
-        if let style = node.presentationStyle { text += ", \(style.rawValue)" }
-        text += ")"
-        if !node.children.isEmpty { text += "[" + node.children.map(render).joined(separator: ", ") + "]" }
-        if let presented = node.presented { text += " ▸ " + render(presented) }
-        return text
-    }
 }
 
 extension Conformance {

@@ -217,24 +217,6 @@ struct UnwindWorld: NamedWorld {
         return tabBar
     }
 
-    /// The window's tree rendered with names:
-    /// `N(navigation, appeared)[A(content, appeared)] ▸ B(content, appeared, fullScreen)`;
-    /// a tab bar shows its selection as `T(tabBar, appeared, tab 1)`.
-    func tree() async -> String {
-        guard let root = await window.snapshot().root else { return "∅" }
-        return render(root)
-    }
-
-    func render(_ node: ControllerSnapshot) -> String {
-        var text = "\(book.name(node.id))(\(node.kind.rawValue), \(node.appearance.rawValue)"
-        if let selected = node.selectedIndex { text += ", tab \(selected)" }
-        if let style = node.presentationStyle { text += ", \(style.rawValue)" }
-        text += ")"
-        if !node.children.isEmpty { text += "[" + node.children.map(render).joined(separator: ", ") + "]" }
-        if let presented = node.presented { text += " ▸ " + render(presented) }
-        return text
-    }
-
     /// The committed changes of a journal.
     func committed(_ events: [JournalEvent]) -> [CommittedChange] {
         events.compactMap { event in
