@@ -170,7 +170,7 @@ import Testing
         #expect(events.filter { $0.kind == .failed("invalidRequest") }.count == cases.count)
     }
 
-    @Test func presentThenDismissAll() async throws {
+    @Test func deepLink_presentThenDismissAll() async throws {
         let s = try await setUp()
         guard case .opened(_, .completed(sequence: 3)) = await s.app.open(url: URL(string: "app://modal/detail")!) else {
             Issue.record("present")
@@ -267,7 +267,7 @@ import Testing
         #expect(await s.window.traits == .compact)
     }
 
-    @Test func routerMatching() throws {
+    @Test func router_matchesRegisteredPatterns() throws {
         var router = DeepLinkRouter(catalog: catalog)
         router.register("app://inbox/:id") { _ in [.popToRoot] }
         router.register("app://inbox/new") { _ in [.dismiss] }
