@@ -111,6 +111,8 @@ actor ProbeController: ViewController {
     nonisolated let context: ControllerContext
     nonisolated let name: String
     nonisolated let recorder: CallbackRecorder
+    /// Logs the callbacks (``HookRecorder``'s format, flags appended when asked).
+    nonisolated let hooks: HookRecorder
     nonisolated let initialChildren: [any ViewController]
     nonisolated let modalPresentationStyle: PresentationStyle
     nonisolated let definesPresentationContext: Bool
@@ -133,6 +135,7 @@ actor ProbeController: ViewController {
         self.context = context
         self.name = name
         self.recorder = recorder
+        self.hooks = HookRecorder(name, recorder: recorder, context: context)
         self.initialChildren = children
         self.modalPresentationStyle = style
         self.definesPresentationContext = definesContext
@@ -143,7 +146,7 @@ actor ProbeController: ViewController {
     func setOnCallback(_ body: (@Sendable (String) async -> Void)?) { onCallback = body }
 
     private func log(_ callback: String, _ detail: String) async {
-        var line = "\(name).\(callback)\(detail)"
+        var line = "\(callback)\(detail)"
         if logsFlags && callback.hasPrefix("view") && callback != "viewDidLoad" {
             var flags: [String] = []
             if isBeingPresented { flags.append("beingPresented") }
@@ -152,7 +155,7 @@ actor ProbeController: ViewController {
             if isMovingFromParent { flags.append("movingFromParent") }
             line += " [" + flags.joined(separator: ",") + "]"
         }
-        recorder.record(line)
+        hooks.record(line)
         await onCallback?(callback)
     }
 
@@ -169,7 +172,7 @@ actor ProbeController: ViewController {
     }
     func shouldPerformSegue(withIdentifier identifier: String, sender: (any Sendable)?) async -> Bool {
         senders.append("should:\(sender.map { "\($0)" } ?? "nil")")
-        recorder.record("\(name).shouldPerformSegue(\(identifier))")
+        hooks.shouldPerformSegue(withIdentifier: identifier)
         return true
     }
     func prepare(for segue: Segue, sender: (any Sendable)?) async throws {
