@@ -48,8 +48,7 @@ public struct InvariantChecker: Sendable {
         finalSnapshot: WindowSnapshot?,
         start: WindowSnapshot? = nil
     ) async -> Report {
-        var events: [JournalEvent] = []
-        for await event in journal { events.append(event) }
+        let events = await JournalReader.collect(journal)
         return check(events: events, finalSnapshot: finalSnapshot, start: start)
     }
 

@@ -21,40 +21,28 @@ import Testing
         let (tasks, perTask) = (6, 150 * StressRun.scale)
         let targets = try await StressWindow.open(count: 3, run)
         let mismatches = Mismatches()
-        var drivers: [Task<Int, Never>] = []
-        for target in targets {
-            for index in 0..<tasks {
-                drivers.append(Task {
-                    var random = SplitMix64(seed: run.seed &+ target.window.id.rawValue &* 1_000_003 &+ UInt64(index))
-                    let rate = 10 + random.next() % 41  // percent
-                    var cancelled = 0
-                    for step in 0..<perTask {
-                        var request = StressRequest(kind: Self.kinds[Int(random.next() % UInt64(Self.kinds.count))], policy: policy)
-                        if random.next() % 100 < rate {
-                            cancelled += 1
-                            switch random.next() % 3 {
-                            case 0: request.cancellation = .beforeSubmission
-                            case 1: request.cancellation = .afterYields(Int(random.next() % 12))
-                            default:
-                                // Only segues run `prepare`; the others are cancelled from outside.
-                                if [.segueDetail, .triggerDetail, .segueSheet].contains(request.kind) {
-                                    request.sender = .cancelInPrepare
-                                } else {
-                                    request.cancellation = .afterYields(Int(random.next() % 12))
-                                }
-                            }
+        let drivers = targets.drive(run, tasks: tasks, perTask: perTask, mismatches: mismatches) { random in
+            let rate = 10 + random.next() % 41  // percent
+            return { random in
+                var request = StressRequest(kind: Self.kinds[Int(random.next() % UInt64(Self.kinds.count))], policy: policy)
+                if random.next() % 100 < rate {
+                    switch random.next() % 3 {
+                    case 0: request.cancellation = .beforeSubmission
+                    case 1: request.cancellation = .afterYields(Int(random.next() % 12))
+                    default:
+                        // Only segues run `prepare`; the others are cancelled from outside.
+                        if [.segueDetail, .triggerDetail, .segueSheet].contains(request.kind) {
+                            request.sender = .cancelInPrepare
+                        } else {
+                            request.cancellation = .afterYields(Int(random.next() % 12))
                         }
-                        await target.run(
-                            request, label: "w\(target.window.id.rawValue).t\(index).\(step)", animated: true,
-                            mismatches: mismatches
-                        )
                     }
-                    return cancelled
-                })
+                }
+                return StressStep(request: request, animated: true)
             }
         }
-        guard let counts = await targets.settle(drivers, expecting: 1 + tasks * perTask, run) else { return }
-        let planned = counts.reduce(0, +)
+        guard let planned = await targets.settle(drivers, expecting: 1 + tasks * perTask, run) else { return }
+        let cancellationsPlanned = planned.joined().filter(\.plansCancellation).count
 
         #expect(mismatches.all == [], "\(run)")
         var cancelled = 0
@@ -66,8 +54,8 @@ import Testing
             // checker, linearizability included).
             _ = await target.finish(run)
         }
-        #expect(planned * 10 >= tasks * perTask * 3, "\(run): the storm planned fewer than 10% cancellations")
-        #expect(cancelled > 0 && cancelled <= planned, "\(run): \(cancelled) cancelled, \(planned) planned")
+        #expect(cancellationsPlanned * 10 >= tasks * perTask * 3, "\(run): the storm planned fewer than 10% cancellations")
+        #expect(cancelled > 0 && cancelled <= cancellationsPlanned, "\(run): \(cancelled) cancelled, \(cancellationsPlanned) planned")
     }
 
     // DESIGN §3.3, §3.4, R6.9, exact (manual clock): a push parked in its animation (running)
@@ -78,28 +66,17 @@ import Testing
     @Test(arguments: [1, 2, 3] as [UInt64])
     func cancellingTheRunningOneAndQueuedOnes_endsExactly(round: UInt64) async throws {
         let run = StressRun("cancellingTheRunningOneAndQueuedOnes", "round \(round)", salt: 100 + round)
-        let clock = ManualClock()
-        let target = try await StressWindow.open(
-            seed: run.seed, configuration: Window.Configuration(clock: clock, transitionDuration: .seconds(1))
-        )
+        let (target, clock) = try await StressWindow.openOnManualClock(run)
         var reader = JournalReader(await target.window.journal())
-        let parked = target.ledger.issue("parked push")
-        let park = Task {
-            let controller = target.plain()
-            target.ledger.resolve(parked, with: await Result(catching: { try await target.navigation.pushViewController(controller) }))
-        }
+        let parkedPush = target.plain()
+        let (parked, park) = target.send("parked push") { try await target.navigation.pushViewController(parkedPush) }
         await clock.sleepers(atLeast: 1)
         let queued = await withTaskGroup(of: [(RequestLedger.Ticket, Task<Void, Never>)].self) { group in
             for task in 0..<4 {
                 group.addTask {
                     (0..<8).map { index in
-                        let ticket = target.ledger.issue("t\(task).\(index)")
                         let controller = target.plain()
-                        return (ticket, Task {
-                            target.ledger.resolve(
-                                ticket, with: await Result(catching: { try await target.navigation.pushViewController(controller) })
-                            )
-                        })
+                        return target.send("t\(task).\(index)") { try await target.navigation.pushViewController(controller) }
                     }
                 }
             }

@@ -15,29 +15,13 @@ import Testing
     func twoWindows_hooksVetoThrowAndNavigate_underLoad(policy: BusyPolicy) async throws {
         let run = StressRun("twoWindows_hooksVetoThrowAndNavigate", "policy \(policy)", salt: 60 + policy.salt)
         let (tasks, perTask) = (6, 100 * StressRun.scale)
-        var targets: [StressWindow] = []
-        for id in 1...2 {
-            targets.append(
-                try await StressWindow.open(
-                    id: UInt64(id), seed: run.seed &+ UInt64(id), configuration: .yielding, navigatingPercent: 40
-                )
-            )
-        }
+        let targets = try await StressWindow.open(count: 2, run, navigatingPercent: 40)
         let mismatches = Mismatches()
-        var drivers: [Task<Void, Never>] = []
-        for target in targets {
-            for index in 0..<tasks {
-                drivers.append(Task {
-                    var random = SplitMix64(seed: run.seed &+ target.window.id.rawValue &* 1_000_003 &+ UInt64(index))
-                    for step in 0..<perTask {
-                        var request = StressRequest(kind: Self.kinds[Int(random.next() % UInt64(Self.kinds.count))], policy: policy)
-                        request.sender = Self.senders[Int(random.next() % UInt64(Self.senders.count))]
-                        await target.run(
-                            request, label: "w\(target.window.id.rawValue).t\(index).\(step)", animated: random.next() % 2 == 0,
-                            mismatches: mismatches
-                        )
-                    }
-                })
+        let drivers = targets.drive(run, tasks: tasks, perTask: perTask, mismatches: mismatches) { _ in
+            { random in
+                var request = StressRequest(kind: Self.kinds[Int(random.next() % UInt64(Self.kinds.count))], policy: policy)
+                request.sender = Self.senders[Int(random.next() % UInt64(Self.senders.count))]
+                return StressStep(request: request, animated: random.next() % 2 == 0)
             }
         }
         guard await targets.settle(drivers, expecting: 1 + tasks * perTask, run) != nil else { return }

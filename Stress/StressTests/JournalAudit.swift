@@ -72,21 +72,3 @@ enum JournalAudit {
         counts.filter { $0.key != "deferred" }
     }
 }
-
-/// Reads one journal subscription up to a point, in the test's task (no polling).
-struct JournalReader {
-    private var iterator: AsyncStream<JournalEvent>.Iterator
-    private(set) var events: [JournalEvent] = []
-    private var accepted = 0
-
-    init(_ stream: AsyncStream<JournalEvent>) { iterator = stream.makeAsyncIterator() }
-
-    /// Reads until `count` requests in all have been accepted (or the stream ends).
-    mutating func waitAccepted(_ count: Int) async {
-        while accepted < count {
-            guard let event = await iterator.next(isolation: #isolation) else { return }
-            events.append(event)
-            if case .accepted = event.kind { accepted += 1 }
-        }
-    }
-}

@@ -12,28 +12,9 @@ import Testing
         .segueDetail, .triggerDetail, .segueSheet, .segueFull, .push, .pop, .popToRoot, .dismiss, .present,
     ]
 
-    /// `tasks` drivers each send `perTask` random requests to one window.
-    static func drive(
-        _ target: StressWindow,
-        run: StressRun,
-        policy: BusyPolicy,
-        tasks: Int,
-        perTask: Int,
-        mismatches: Mismatches
-    ) -> [Task<Void, Never>] {
-        (0..<tasks).map { index in
-            Task {
-                var random = SplitMix64(seed: run.seed &+ target.window.id.rawValue &* 1_000_003 &+ UInt64(index))
-                for step in 0..<perTask {
-                    let kind = kinds[Int(random.next() % UInt64(kinds.count))]
-                    let request = StressRequest(kind: kind, policy: policy)
-                    await target.run(
-                        request, label: "w\(target.window.id.rawValue).t\(index).\(step)", animated: random.next() % 4 != 0,
-                        mismatches: mismatches
-                    )
-                }
-            }
-        }
+    /// Random requests of ``kinds``, three in four animated.
+    static func planner(_ policy: BusyPolicy) -> @Sendable (inout SplitMix64) -> (inout SplitMix64) -> StressStep {
+        StressWindow.randomKinds(kinds, policy: policy) { $0.next() % 4 != 0 }
     }
 
     /// What each policy rules out whatever the interleaving.
@@ -64,9 +45,8 @@ import Testing
         let target = try await StressWindow.open(seed: run.seed, configuration: .yielding)
         let mismatches = Mismatches()
         let (tasks, perTask) = (8, 80 * StressRun.scale)
-        let drivers = Self.drive(target, run: run, policy: policy, tasks: tasks, perTask: perTask, mismatches: mismatches)
-        guard await target.ledger.allResolved(expecting: 1 + tasks * perTask, run) else { return }
-        for driver in drivers { await driver.value }
+        let drivers = target.drive(run, tasks: tasks, perTask: perTask, mismatches: mismatches, planner: Self.planner(policy))
+        guard await [target].settle(drivers, expecting: 1 + tasks * perTask, run) != nil else { return }
 
         #expect(mismatches.all == [], "\(run)")
         #expect(target.ledger.counts.values.reduce(0, +) == 1 + tasks * perTask, "\(run): \(target.ledger.counts)")
@@ -82,10 +62,7 @@ import Testing
         let (tasks, perTask) = (4, 100 * StressRun.scale)
         let targets = try await StressWindow.open(count: 4, run)
         let mismatches = Mismatches()
-        var drivers: [Task<Void, Never>] = []
-        for target in targets {
-            drivers += Self.drive(target, run: run, policy: policy, tasks: tasks, perTask: perTask, mismatches: mismatches)
-        }
+        let drivers = targets.drive(run, tasks: tasks, perTask: perTask, mismatches: mismatches, planner: Self.planner(policy))
         guard await targets.settle(drivers, expecting: 1 + tasks * perTask, run) != nil else { return }
 
         #expect(mismatches.all == [], "\(run)")
@@ -106,16 +83,10 @@ import Testing
     @Test(arguments: BusyPolicy.allCases)
     func burstBehindAParkedTransition_endsExactlyAsThePolicySays(policy: BusyPolicy) async throws {
         let run = StressRun("burstBehindAParkedTransition", "policy \(policy)", salt: 20 + policy.salt)
-        let clock = ManualClock()
-        let target = try await StressWindow.open(
-            seed: run.seed, configuration: Window.Configuration(clock: clock, transitionDuration: .seconds(1))
-        )
+        let (target, clock) = try await StressWindow.openOnManualClock(run)
         var reader = JournalReader(await target.window.journal())
-        let parked = target.ledger.issue("parked push")
-        let park = Task {
-            let controller = GenericViewController(context: target.window.makeContext())
-            target.ledger.resolve(parked, with: await Result(catching: { try await target.navigation.pushViewController(controller) }))
-        }
+        let parkedPush = GenericViewController(context: target.window.makeContext())
+        let (parked, park) = target.send("parked push") { try await target.navigation.pushViewController(parkedPush) }
         await clock.sleepers(atLeast: 1)
         // 8 tasks, each firing 8 pushes without waiting for them (64 requests in flight).
         let burst = await withTaskGroup(of: [Task<Void, Never>].self) { group in

@@ -64,8 +64,7 @@ import Testing
         await #expect(throws: NavigationError.self) { try await waiting.value }
         clock.advance(by: .seconds(1))
         _ = try? await park.value
-        var events: [JournalEvent] = []
-        for await event in journal { events.append(event) }
+        let events = await JournalReader.collect(journal)
         let audit = JournalAudit.audit(events)
         #expect(audit.open == [], "accepted, never ended in the journal: \(audit.open)")
     }

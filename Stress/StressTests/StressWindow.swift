@@ -220,11 +220,16 @@ extension StressWindow {
 }
 
 extension StressWindow {
-    /// Windows 1…`count` on yielding clocks, each seeded from the run.
-    static func open(count: Int, _ run: StressRun) async throws -> [StressWindow] {
+    /// Windows 1…`count` on yielding clocks, each seeded from the run (`navigatingPercent`:
+    /// ``StressWorld/init(seed:navigatingPercent:)``).
+    static func open(count: Int, _ run: StressRun, navigatingPercent: UInt64 = 0) async throws -> [StressWindow] {
         var windows: [StressWindow] = []
         for id in 1...count {
-            windows.append(try await open(id: UInt64(id), seed: run.seed &+ UInt64(id), configuration: .yielding))
+            windows.append(
+                try await open(
+                    id: UInt64(id), seed: run.seed &+ UInt64(id), configuration: .yielding, navigatingPercent: navigatingPercent
+                )
+            )
         }
         return windows
     }
@@ -240,5 +245,121 @@ extension [StressWindow] {
         var results: [T] = []
         for driver in drivers { results.append(await driver.value) }
         return results
+    }
+}
+
+// MARK: - The harness
+
+/// One request a driver sends, and whether it is animated.
+struct StressStep: Sendable {
+    var request: StressRequest
+    var animated: Bool
+}
+
+extension StressRequest {
+    /// Whether the plan cancels the request (from outside, or from its own `prepare`).
+    var plansCancellation: Bool {
+        if case .none = cancellation { return sender == .cancelInPrepare }
+        return true
+    }
+}
+
+extension StressWindow {
+    /// The stress harness: starts `tasks` drivers at this window, each sending `perTask`
+    /// requests one after the other (``run(_:label:animated:closing:mixedPolicies:mismatches:)``:
+    /// cancelled as planned, the ending checked against the plan). Driver `index` draws from its
+    /// own generator, seeded from the run, the window and `index`, labels its requests
+    /// `w<window>.t<index>.<step>`, and plans each with the planner `planner` makes for it (from
+    /// the same generator, so that a driver can draw its own parameters first).
+    ///
+    /// - Parameter closed: once set, a request fails with `.windowClosed` and nothing else: it
+    ///   is sent from the navigation root and checked for that alone.
+    /// - Returns: the drivers; each returns the requests it planned, in order.
+    func drive(
+        _ run: StressRun,
+        tasks: Int,
+        perTask: Int,
+        closing: Bool = false,
+        mixedPolicies: Bool = false,
+        closed: ClosedFlag? = nil,
+        mismatches: Mismatches,
+        planner: @escaping @Sendable (inout SplitMix64) -> (inout SplitMix64) -> StressStep
+    ) -> [Task<[StressRequest], Never>] {
+        (0..<tasks).map { index in
+            Task {
+                var random = SplitMix64(seed: run.seed &+ window.id.rawValue &* 1_000_003 &+ UInt64(index))
+                let plan = planner(&random)
+                var planned: [StressRequest] = []
+                for step in 0..<perTask {
+                    let next = plan(&random)
+                    planned.append(next.request)
+                    let label = "w\(window.id.rawValue).t\(index).\(step)"
+                    if let closed, closed.isSet {
+                        let result = await ledger.track(label + " after close \(next.request.kind)") {
+                            try await next.request.send(to: self, from: navigation, animated: next.animated)
+                        }
+                        if RequestLedger.Resolution(result) != .failed(.windowClosed) {
+                            mismatches.record("\(label) after close: \(RequestLedger.Resolution(result))")
+                        }
+                    } else {
+                        await self.run(
+                            next.request, label: label, animated: next.animated, closing: closing,
+                            mixedPolicies: mixedPolicies, mismatches: mismatches
+                        )
+                    }
+                }
+                return planned
+            }
+        }
+    }
+
+    /// A planner drawing, per step, a kind from `kinds` (sent with `policy`) and whether it is
+    /// animated (`animated`, from the same generator, after the kind).
+    static func randomKinds(
+        _ kinds: [StressRequest.Kind],
+        policy: BusyPolicy,
+        animated: @escaping @Sendable (inout SplitMix64) -> Bool
+    ) -> @Sendable (inout SplitMix64) -> (inout SplitMix64) -> StressStep {
+        { _ in
+            { random in
+                let kind = kinds[Int(random.next() % UInt64(kinds.count))]
+                return StressStep(request: StressRequest(kind: kind, policy: policy), animated: animated(&random))
+            }
+        }
+    }
+}
+
+extension [StressWindow] {
+    /// ``StressWindow/drive(_:tasks:perTask:closing:mixedPolicies:closed:mismatches:planner:)``
+    /// at every window.
+    func drive(
+        _ run: StressRun,
+        tasks: Int,
+        perTask: Int,
+        mismatches: Mismatches,
+        planner: @escaping @Sendable (inout SplitMix64) -> (inout SplitMix64) -> StressStep
+    ) -> [Task<[StressRequest], Never>] {
+        flatMap { $0.drive(run, tasks: tasks, perTask: perTask, mismatches: mismatches, planner: planner) }
+    }
+}
+
+extension StressWindow {
+    /// A window on a manual clock whose animated transitions park for one second of it.
+    static func openOnManualClock(_ run: StressRun) async throws -> (StressWindow, ManualClock) {
+        let clock = ManualClock()
+        let target = try await open(
+            seed: run.seed, configuration: Window.Configuration(clock: clock, transitionDuration: .seconds(1))
+        )
+        return (target, clock)
+    }
+
+    /// Sends `body` from a task of its own, tracked in the ledger under `label` (the ticket
+    /// issued now, so in the caller's order).
+    func send(
+        _ label: String,
+        _ body: @escaping @Sendable () async throws -> TransitionOutcome
+    ) -> (ticket: RequestLedger.Ticket, task: Task<Void, Never>) {
+        let ticket = ledger.issue(label)
+        return (ticket, Task { ledger.resolve(ticket, with: await Result(catching: body)) })
     }
 }

@@ -19,21 +19,10 @@ import Testing
         let (tasks, perTask) = (6, 100 * StressRun.scale)
         let targets = try await StressWindow.open(count: 2, run)
         let mismatches = Mismatches()
-        var drivers: [Task<Void, Never>] = []
-        for target in targets {
-            for index in 0..<tasks {
-                drivers.append(Task {
-                    var random = SplitMix64(seed: run.seed &+ target.window.id.rawValue &* 1_000_003 &+ UInt64(index))
-                    for step in 0..<perTask {
-                        let request = StressRequest(kind: Self.kinds[Int(random.next() % UInt64(Self.kinds.count))], policy: policy)
-                        await target.run(
-                            request, label: "w\(target.window.id.rawValue).t\(index).\(step)", animated: random.next() % 3 != 0,
-                            mismatches: mismatches
-                        )
-                    }
-                })
-            }
-        }
+        let drivers = targets.drive(
+            run, tasks: tasks, perTask: perTask, mismatches: mismatches,
+            planner: StressWindow.randomKinds(Self.kinds, policy: policy) { $0.next() % 3 != 0 }
+        )
         guard await targets.settle(drivers, expecting: 1 + tasks * perTask, run) != nil else { return }
         #expect(mismatches.all == [], "\(run)")
 

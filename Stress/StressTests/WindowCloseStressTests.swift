@@ -15,23 +15,14 @@ import Testing
     @Test(arguments: BusyPolicy.allCases)
     func closeWithABurstQueuedBehindAParkedSegue_endsEveryRequestExactly(policy: BusyPolicy) async throws {
         let run = StressRun("closeWithABurstQueuedBehindAParkedSegue", "policy \(policy)", salt: 40 + policy.salt)
-        let clock = ManualClock()
-        let target = try await StressWindow.open(
-            seed: run.seed, configuration: Window.Configuration(clock: clock, transitionDuration: .seconds(1))
-        )
+        let (target, clock) = try await StressWindow.openOnManualClock(run)
         var reader = JournalReader(await target.window.journal())
         let home = try #require(await target.navigation.topViewController)
-        let parked = target.ledger.issue("parked segue")
-        let park = Task { target.ledger.resolve(parked, with: await Result(catching: { try await home.performSegue(withIdentifier: "detail") })) }
+        let (parked, park) = target.send("parked segue") { try await home.performSegue(withIdentifier: "detail") }
         await clock.sleepers(atLeast: 1)
         let burst = (0..<16).map { index in
-            let ticket = target.ledger.issue("burst \(index)")
             let controller = target.plain()
-            return (ticket, Task {
-                target.ledger.resolve(
-                    ticket, with: await Result(catching: { try await target.navigation.pushViewController(controller, policy: policy) })
-                )
-            })
+            return target.send("burst \(index)") { try await target.navigation.pushViewController(controller, policy: policy) }
         }
         await reader.waitAccepted(17)
         await target.window.close()
@@ -65,7 +56,7 @@ import Testing
         #expect(late.map { RequestLedger.Resolution($0) } == Array(repeating: .failed(.windowClosed), count: 4), "\(run)")
         #expect(target.world.hookViolations == [], "\(run)")
         #expect(target.ledger.duplicates == [], "\(run)")
-        let events = await Self.collect(target.journal)
+        let events = await JournalReader.collect(target.journal)
         #expect(events.last?.kind == .windowClosed, "\(run)")
         let audit = JournalAudit.audit(events)
         #expect(audit.violations == [], "\(run)")
@@ -83,16 +74,10 @@ import Testing
         let run = StressRun("threeWindowsClosedMidRun", "round \(round)", salt: 50 + round)
         let (tasks, perTask) = (4, 100 * StressRun.scale)
         let policies = BusyPolicy.allCases
-        var targets: [StressWindow] = []
-        for id in 1...3 {
-            targets.append(
-                try await StressWindow.open(
-                    id: UInt64(id), seed: run.seed &+ UInt64(id), configuration: .yielding, navigatingPercent: 30
-                )
-            )
-        }
+        let targets = try await StressWindow.open(count: 3, run, navigatingPercent: 30)
         let mismatches = Mismatches()
-        var tasksToWait: [Task<Void, Never>] = []
+        var closers: [Task<Void, Never>] = []
+        var drivers: [Task<[StressRequest], Never>] = []
         var random = SplitMix64(seed: run.seed)
         for target in targets {
             let closed = ClosedFlag()
@@ -102,34 +87,21 @@ import Testing
                 await target.window.close()
                 closed.set()
             }
-            tasksToWait.append(closer)
-            for index in 0..<tasks {
-                tasksToWait.append(Task {
-                    var random = SplitMix64(seed: run.seed &+ target.window.id.rawValue &* 1_000_003 &+ UInt64(index))
-                    for step in 0..<perTask {
-                        let kind = StressRequest.Kind.allCases[Int(random.next() % UInt64(StressRequest.Kind.allCases.count))]
-                        let policy = policies[Int(random.next() % 3)]
-                        var request = StressRequest(kind: kind, policy: policy)
-                        if random.next() % 5 == 0 { request.cancellation = .afterYields(Int(random.next() % 8)) }
-                        let label = "w\(target.window.id.rawValue).t\(index).\(step)"
-                        if closed.isSet {
-                            let result = await target.ledger.track(label + " after close \(kind)") {
-                                try await request.send(to: target, from: target.navigation, animated: true)
-                            }
-                            if RequestLedger.Resolution(result) != .failed(.windowClosed) {
-                                mismatches.record("\(label) after close: \(RequestLedger.Resolution(result))")
-                            }
-                        } else {
-                            await target.run(request, label: label, animated: true, closing: true, mixedPolicies: true, mismatches: mismatches)
-                        }
-                    }
-                })
+            closers.append(closer)
+            drivers += target.drive(
+                run, tasks: tasks, perTask: perTask, closing: true, mixedPolicies: true, closed: closed, mismatches: mismatches
+            ) { _ in
+                { random in
+                    let kind = StressRequest.Kind.allCases[Int(random.next() % UInt64(StressRequest.Kind.allCases.count))]
+                    let policy = policies[Int(random.next() % 3)]
+                    var request = StressRequest(kind: kind, policy: policy)
+                    if random.next() % 5 == 0 { request.cancellation = .afterYields(Int(random.next() % 8)) }
+                    return StressStep(request: request, animated: true)
+                }
             }
         }
-        for target in targets {
-            guard await target.ledger.allResolved(expecting: 1 + tasks * perTask, run) else { return }
-        }
-        for task in tasksToWait { await task.value }
+        guard await targets.settle(drivers, expecting: 1 + tasks * perTask, run) != nil else { return }
+        for closer in closers { await closer.value }
 
         #expect(mismatches.all == [], "\(run)")
         for target in targets {
@@ -168,26 +140,10 @@ import Testing
         let mismatches = Mismatches()
         let closed = ClosedFlag()
         let perTask = 40 * StressRun.scale
-        let drivers = (0..<4).map { index in
-            Task {
-                var random = SplitMix64(seed: run.seed &+ UInt64(index))
-                for step in 0..<perTask {
-                    let kind = StressRequest.Kind.allCases[Int(random.next() % UInt64(StressRequest.Kind.allCases.count))]
-                    let request = StressRequest(kind: kind, policy: .enqueue)
-                    let label = "t\(index).\(step)"
-                    if closed.isSet {
-                        let result = await target.ledger.track(label + " after close \(kind)") {
-                            try await request.send(to: target, from: target.navigation, animated: true)
-                        }
-                        if RequestLedger.Resolution(result) != .failed(.windowClosed) {
-                            mismatches.record("\(label) after close: \(RequestLedger.Resolution(result))")
-                        }
-                    } else {
-                        await target.run(request, label: label, animated: true, closing: true, mismatches: mismatches)
-                    }
-                }
-            }
-        }
+        let drivers = target.drive(
+            run, tasks: 4, perTask: perTask, closing: true, closed: closed, mismatches: mismatches,
+            planner: StressWindow.randomKinds(StressRequest.Kind.allCases, policy: .enqueue) { _ in true }
+        )
         // Mid-run: once a seeded number (20–100) of the drivers' first requests have ended.
         var random = SplitMix64(seed: run.seed)
         let first = (0..<(20 + random.next() % 81)).map { RequestLedger.Ticket($0 + 2) }
@@ -201,8 +157,7 @@ import Testing
             try await home.performSegue(withIdentifier: "sheet", sender: StressSender.closeInPrepare)
         }
         closed.set()
-        guard await target.ledger.allResolved(expecting: 2 + 4 * perTask, run) else { return }
-        for driver in drivers { await driver.value }
+        guard await [target].settle(drivers, expecting: 2 + 4 * perTask, run) != nil else { return }
 
         let closingEnd = RequestLedger.Resolution(closing)
         // Home is the navigation root, always in the tree: the segue ran its prepare, which
@@ -217,12 +172,6 @@ import Testing
         let report = await InvariantChecker.check(journal: target.journal, finalSnapshot: await target.window.snapshot())
         #expect(report.violations == [], "\(run)")
         #expect(JournalAudit.audit(report.events).violations == [], "\(run)")
-    }
-
-    static func collect(_ journal: AsyncStream<JournalEvent>) async -> [JournalEvent] {
-        var events: [JournalEvent] = []
-        for await event in journal { events.append(event) }
-        return events
     }
 }
 

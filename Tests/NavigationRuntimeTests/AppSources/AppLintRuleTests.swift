@@ -185,7 +185,7 @@ private func lint(_ method: Method) -> [String] { SmallApp.summary(SmallApp.lint
         #expect(SmallApp.summary(SmallApp.lint(["/app/Go.swift": method.text], storyboards: SmallApp.storyboards + [english])).isEmpty)
     }
 
-    @Test func objectiveC() {
+    @Test func objectiveC_missingStoryboard_isFound() {
         let implementation = """
             @implementation ListViewController
             - (void)go {

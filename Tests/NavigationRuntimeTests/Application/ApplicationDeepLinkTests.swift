@@ -73,7 +73,7 @@ import Testing
 
         let final = await s.window.snapshot()
         await s.app.closeWindow(s.window.id)
-        let events = await collect(journal)
+        let events = await JournalReader.collect(journal)
         #expect(LinearizabilityChecker.check(events: events, start: start, finalSnapshot: final) == nil)
         let committed = commits(events)
         #expect(committed.count == 1, "one commit per deep link")
@@ -112,7 +112,7 @@ import Testing
         let final = await s.window.snapshot()
         #expect(final.stateRendered == "tabBar*[navigation[inbox] navigation*[settings profile*]]{1}")
         await s.app.closeWindow(s.window.id)
-        let events = await collect(journal)
+        let events = await JournalReader.collect(journal)
         #expect(commits(events).map(\.0) == [3, 4, 5])
         #expect(LinearizabilityChecker.check(events: events, start: start, finalSnapshot: final) == nil)
     }
@@ -165,12 +165,12 @@ import Testing
             #expect(await s.window.snapshot() == before, "\(kind): the tree is unchanged")
         }
         await s.app.closeWindow(s.window.id)
-        let events = await collect(journal)
+        let events = await JournalReader.collect(journal)
         #expect(commits(events).isEmpty)
         #expect(events.filter { $0.kind == .failed("invalidRequest") }.count == cases.count)
     }
 
-    @Test func presentThenDismissAll() async throws {
+    @Test func deepLink_presentThenDismissAll() async throws {
         let s = try await setUp()
         guard case .opened(_, .completed(sequence: 3)) = await s.app.open(url: URL(string: "app://modal/detail")!) else {
             Issue.record("present")
@@ -241,7 +241,7 @@ import Testing
             let final = await s.window.snapshot()
             #expect(final.stateRendered == rendered, "\(url)")
             await s.app.closeWindow(s.window.id)
-            let events = await collect(journal)
+            let events = await JournalReader.collect(journal)
             #expect(commits(events).count == (url == "app://leave" ? 0 : 1), "\(url)")
             #expect(LinearizabilityChecker.check(events: events, start: start, finalSnapshot: final) == nil, "\(url)")
         }
@@ -267,7 +267,7 @@ import Testing
         #expect(await s.window.traits == .compact)
     }
 
-    @Test func routerMatching() throws {
+    @Test func router_matchesRegisteredPatterns() throws {
         var router = DeepLinkRouter(catalog: catalog)
         router.register("app://inbox/:id") { _ in [.popToRoot] }
         router.register("app://inbox/new") { _ in [.dismiss] }

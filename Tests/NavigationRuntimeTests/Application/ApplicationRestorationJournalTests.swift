@@ -23,7 +23,7 @@ import Testing
             #expect(try await window.installRestored(tree) == .completed(sequence: 1), "seed \(seed)")
             let snapshot = await window.snapshot()
             await window.close()
-            let events = await collect(journal)
+            let events = await JournalReader.collect(journal)
             #expect(commits(events).count == 1, "seed \(seed)")
             #expect(snapshot.shape == generated.shape, "seed \(seed)")
             if let problem = LinearizabilityChecker.check(events: events, finalSnapshot: snapshot) {

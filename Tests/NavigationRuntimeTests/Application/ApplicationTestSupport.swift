@@ -175,26 +175,7 @@ extension WindowSnapshot {
     /// A one-line rendering with states (the public `rendered` leaves them out):
     /// `kind(scene)[children]{selected}^style>presented`, `*` for
     /// appeared controllers.
-    var stateRendered: String {
-        func render(_ node: ControllerSnapshot) -> String {
-            var text = node.kind == .content ? (node.scene ?? "?") : node.kind.rawValue
-            if node.appearance == .appeared { text += "*" }
-            if !node.children.isEmpty { text += "[" + node.children.map(render).joined(separator: " ") + "]" }
-            if let index = node.selectedIndex { text += "{\(index)}" }
-            if let presented = node.presented {
-                text += " >" + (presented.presentationStyle?.rawValue ?? "?") + " " + render(presented)
-            }
-            return text
-        }
-        return root.map(render) ?? "∅"
-    }
-}
-
-/// Every journal event of a window until it closes.
-func collect(_ journal: AsyncStream<JournalEvent>) async -> [JournalEvent] {
-    var events: [JournalEvent] = []
-    for await event in journal { events.append(event) }
-    return events
+    var stateRendered: String { TreeLine.scenes.render(self) }
 }
 
 /// The committed changes among journal events, with their sequence numbers.

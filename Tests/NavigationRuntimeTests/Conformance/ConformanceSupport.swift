@@ -60,22 +60,6 @@ struct Conformance: NamedWorld {
         book.set(controller.id, name)
         recorder.name(controller, name)
     }
-
-    /// The window's tree rendered with names:
-    /// `N(navigation, appeared)[A(content, appeared)] ▸ B(content, appeared, fullScreen)`.
-    func tree() async -> String {
-        guard let root = await window.snapshot().root else { return "∅" }
-        return render(root)
-    }
-
-    func render(_ node: ControllerSnapshot) -> String {
-        var text = "\(book.name(node.id))(\(node.kind.rawValue), \(node.appearance.rawValue)"
-        if let style = node.presentationStyle { text += ", \(style.rawValue)" }
-        text += ")"
-        if !node.children.isEmpty { text += "[" + node.children.map(render).joined(separator: ", ") + "]" }
-        if let presented = node.presented { text += " ▸ " + render(presented) }
-        return text
-    }
 }
 
 extension Conformance {
@@ -105,28 +89,6 @@ extension Conformance {
     }
 }
 
-/// Reads a journal stream event by event (deterministic waits: no wall time).
-struct JournalReader {
-    var iterator: AsyncStream<JournalEvent>.Iterator
-
-    init(_ stream: AsyncStream<JournalEvent>) { iterator = stream.makeAsyncIterator() }
-
-    /// Returns the next event matching `predicate` (nil if the stream finished first).
-    mutating func next(where predicate: (JournalEvent) -> Bool) async -> JournalEvent? {
-        while let event = await iterator.next(isolation: #isolation) {
-            if predicate(event) { return event }
-        }
-        return nil
-    }
-
-    /// Waits until the queue accepted the `count`-th request from now on.
-    mutating func waitAccepted(_ count: Int = 1) async {
-        for _ in 0..<count {
-            _ = await next { if case .accepted = $0.kind { true } else { false } }
-        }
-    }
-}
-
 /// Runs `body` and returns the NavigationError it throws (records an issue otherwise).
 func navigationError(
     sourceLocation: SourceLocation = #_sourceLocation,
@@ -149,6 +111,8 @@ actor ProbeController: ViewController {
     nonisolated let context: ControllerContext
     nonisolated let name: String
     nonisolated let recorder: CallbackRecorder
+    /// Logs the callbacks (``HookRecorder``'s format, flags appended when asked).
+    nonisolated let hooks: HookRecorder
     nonisolated let initialChildren: [any ViewController]
     nonisolated let modalPresentationStyle: PresentationStyle
     nonisolated let definesPresentationContext: Bool
@@ -171,6 +135,7 @@ actor ProbeController: ViewController {
         self.context = context
         self.name = name
         self.recorder = recorder
+        self.hooks = HookRecorder(name, recorder: recorder, context: context)
         self.initialChildren = children
         self.modalPresentationStyle = style
         self.definesPresentationContext = definesContext
@@ -181,7 +146,7 @@ actor ProbeController: ViewController {
     func setOnCallback(_ body: (@Sendable (String) async -> Void)?) { onCallback = body }
 
     private func log(_ callback: String, _ detail: String) async {
-        var line = "\(name).\(callback)\(detail)"
+        var line = "\(callback)\(detail)"
         if logsFlags && callback.hasPrefix("view") && callback != "viewDidLoad" {
             var flags: [String] = []
             if isBeingPresented { flags.append("beingPresented") }
@@ -190,7 +155,7 @@ actor ProbeController: ViewController {
             if isMovingFromParent { flags.append("movingFromParent") }
             line += " [" + flags.joined(separator: ",") + "]"
         }
-        recorder.record(line)
+        hooks.record(line)
         await onCallback?(callback)
     }
 
@@ -207,7 +172,7 @@ actor ProbeController: ViewController {
     }
     func shouldPerformSegue(withIdentifier identifier: String, sender: (any Sendable)?) async -> Bool {
         senders.append("should:\(sender.map { "\($0)" } ?? "nil")")
-        recorder.record("\(name).shouldPerformSegue(\(identifier))")
+        hooks.shouldPerformSegue(withIdentifier: identifier)
         return true
     }
     func prepare(for segue: Segue, sender: (any Sendable)?) async throws {

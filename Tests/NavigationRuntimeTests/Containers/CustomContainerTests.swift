@@ -67,9 +67,9 @@ import Testing
         #expect(f.recorder.take() == ["C.viewWillAppear(true)", "C.viewDidAppear(true)"])
         #expect(await child.appearanceState == .appeared)
         await f.window.close()
-        var warnings: [String] = []
-        for await event in journal {
-            if case .warning(let text) = event.kind { warnings.append(text) }
+        let warnings = await JournalReader.collect(journal).compactMap { event -> String? in
+            if case .warning(let text) = event.kind { return text }
+            return nil
         }
         #expect(warnings == [
             "Unbalanced calls to begin/end appearance transitions for \(child.id) RecordingController.",

@@ -22,18 +22,6 @@ struct SplitWorld: NamedWorld {
         book.set(split.id, name)
         return split
     }
-
-    /// The tree as `S[MN*[M*]]`: names, `*` for a controller on screen, children in brackets.
-    func tree() async -> String {
-        func render(_ node: ControllerSnapshot) -> String {
-            var text = book.name(node.id)
-            if node.appearance == .appeared { text += "*" }
-            if !node.children.isEmpty { text += "[" + node.children.map(render).joined(separator: " ") + "]" }
-            if let presented = node.presented { text += " >" + render(presented) }
-            return text
-        }
-        return await window.snapshot().root.map(render) ?? "∅"
-    }
 }
 
 /// A split delegate that logs `collapseSecondary` and answers as told (Xcode's Master-Detail
@@ -81,7 +69,7 @@ struct CollapseDelegate: SplitViewControllerDelegate {
         let (split, masterNav, detailNav, m, d) = await template(w, delegate: true)
         try await w.window.setRootViewController(split, animated: false)
         #expect(w.recorder.take().first == "S.collapseSecondary(DN, onto: MN)")
-        #expect(await w.tree() == "S*[MN*[M*]]", "the phone launch shows the list")
+        #expect(await w.onScreenTree() == "S*[MN*[M*]]", "the phone launch shows the list")
         #expect(await split.isCollapsed)
         #expect(await split.viewControllers.map(\.id) == [masterNav.id])
         #expect(await detailNav.isInWindowHierarchy == false)
@@ -104,7 +92,7 @@ struct CollapseDelegate: SplitViewControllerDelegate {
         let (split, masterNav, detailNav, m, _) = await template(w, delegate: false)
         try await w.window.setRootViewController(split, animated: false)
         #expect(w.recorder.take().first == "S.collapseSecondary(DN, onto: MN)")
-        #expect(await w.tree() == "S*[MN*[M DN*[D*]]]")
+        #expect(await w.onScreenTree() == "S*[MN*[M DN*[D*]]]")
         #expect(await masterNav.viewControllers.map(\.id) == [m.id, detailNav.id])
         let events = await w.closeAndCollect(journal)
         let moves = w.callbacks(events).filter { $0.contains("Move(") }
@@ -143,15 +131,15 @@ struct CollapseDelegate: SplitViewControllerDelegate {
             "D2.willMove(toParent: DN2)", "D2.viewDidLoad", "M.viewWillDisappear(false)", "D2.viewWillAppear(false)",
             "M.viewDidDisappear(false)", "D2.viewDidAppear(false)", "D2.didMove(toParent: DN2)",
         ])
-        #expect(await w.tree() == "S*[MN*[M DN2*[D2*]]]")
+        #expect(await w.onScreenTree() == "S*[MN*[M DN2*[D2*]]]")
         #expect(await d2.navigationController?.id == detail2.id)
         #expect(try await w.window.setTraits(.regular) == .completed(sequence: 3))
-        #expect(await w.tree() == "S*[MN*[M*] DN2*[D2*]]", "a proper secondary, its content inside")
+        #expect(await w.onScreenTree() == "S*[MN*[M*] DN2*[D2*]]", "a proper secondary, its content inside")
         #expect(await split.viewControllers.map(\.id) == [masterNav.id, detail2.id])
         w.recorder.clear()
         #expect(try await w.window.setTraits(.compact) == .completed(sequence: 4))
         #expect(w.recorder.take().first == "S.collapseSecondary(DN2, onto: MN)")
-        #expect(await w.tree() == "S*[MN*[M*]]", "this delegate always discards")
+        #expect(await w.onScreenTree() == "S*[MN*[M*]]", "this delegate always discards")
     }
 
     // R5.6 (finding 2): a rotation collapse nests a navigation secondary (its content stays in
@@ -161,11 +149,11 @@ struct CollapseDelegate: SplitViewControllerDelegate {
         let (split, masterNav, detailNav, _, d) = await template(w, delegate: nil)
         try await w.start(with: split)
         try await w.window.setTraits(.compact)
-        #expect(await w.tree() == "S*[MN*[M DN*[D*]]]")
+        #expect(await w.onScreenTree() == "S*[MN*[M DN*[D*]]]")
         #expect(await d.parent?.id == detailNav.id)
         #expect(w.recorder.take() == ["M.viewWillDisappear(false)", "M.viewDidDisappear(false)"])
         try await w.window.setTraits(.regular)
-        #expect(await w.tree() == "S*[MN*[M*] DN*[D*]]")
+        #expect(await w.onScreenTree() == "S*[MN*[M*] DN*[D*]]")
         #expect(await split.viewControllers.map(\.id) == [masterNav.id, detailNav.id])
         #expect(w.recorder.take() == ["M.viewWillAppear(false)", "M.viewDidAppear(false)"])
     }
@@ -206,7 +194,7 @@ struct CollapseDelegate: SplitViewControllerDelegate {
         )
         #expect(await classic.delegate != nil)
         try await w.start(with: classic)
-        #expect(await w.tree() == "S*[N*[P*]]", "the delegate given at init discarded the detail")
+        #expect(await w.onScreenTree() == "S*[N*[P*]]", "the delegate given at init discarded the detail")
         await classic.setDelegate(nil)
         #expect(await classic.delegate == nil)
 
@@ -234,7 +222,7 @@ struct CollapseDelegate: SplitViewControllerDelegate {
         )
         try await w.start(with: split)
         #expect(await split.topColumn == .primary)
-        #expect(await w.tree() == "S*[L* D]")
+        #expect(await w.onScreenTree() == "S*[L* D]")
         #expect(await detail.isViewLoaded == false)
     }
 }
@@ -249,12 +237,12 @@ struct CollapseDelegate: SplitViewControllerDelegate {
         let navigation = await w.navigation("N", [m])
         let split = w.split("S", SplitViewController(context: w.window.makeContext(), primary: navigation))
         try await w.start(with: split)
-        #expect(await w.tree() == "S*[N*[M*]]")
+        #expect(await w.onScreenTree() == "S*[N*[M*]]")
         let d = w.controller("D")
         #expect(try await m.showDetailViewController(d, animated: false) == .completed(sequence: 2))
-        #expect(await w.tree() == "S*[N*[M D*]]")
+        #expect(await w.onScreenTree() == "S*[N*[M D*]]")
         try await w.window.setTraits(.regular)
-        #expect(await w.tree() == "S*[N*[M*] D*]")
+        #expect(await w.onScreenTree() == "S*[N*[M*] D*]")
     }
 
     // R5.8: expanded, show-detail installs the secondary; collapsing puts it on the primary.
@@ -264,7 +252,7 @@ struct CollapseDelegate: SplitViewControllerDelegate {
         let navigation = await w.navigation("N", [m])
         let split = w.split("S", SplitViewController(context: w.window.makeContext(), primary: navigation))
         try await w.start(with: split)
-        #expect(await w.tree() == "S*[N*[M*]]")
+        #expect(await w.onScreenTree() == "S*[N*[M*]]")
         #expect(await split.viewControllers.count == 1)
         let d = w.controller("D")
         #expect(try await m.showDetailViewController(d, animated: false) == .completed(sequence: 2))
@@ -272,9 +260,9 @@ struct CollapseDelegate: SplitViewControllerDelegate {
             "D.willMove(toParent: S)", "D.viewDidLoad", "D.viewWillAppear(false)", "D.viewDidAppear(false)",
             "D.didMove(toParent: S)",
         ], "nothing disappears: there was no secondary")
-        #expect(await w.tree() == "S*[N*[M*] D*]")
+        #expect(await w.onScreenTree() == "S*[N*[M*] D*]")
         try await w.window.setTraits(.compact)
-        #expect(await w.tree() == "S*[N*[M D*]]")
+        #expect(await w.onScreenTree() == "S*[N*[M D*]]")
     }
 
     // R8.5: the collapsed shapes of a compact launch (discarded detail, nested detail) restore.

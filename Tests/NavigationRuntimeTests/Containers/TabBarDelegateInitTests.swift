@@ -2,9 +2,10 @@ import NavigationRuntime
 import NavigationRuntimeTesting
 import Testing
 
+/// Tab bar delegate at init.
+///
 /// `TabBarController(context:viewControllers:delegate:)`: the delegate is in place from the start.
-@Suite("Tab bar delegate at init")
-struct TabBarDelegateInitTests {
+@Suite struct TabBarDelegateInitTests {
     struct Delegate: TabBarControllerDelegate {
         let recorder: CallbackRecorder
         let refuses: Int?
@@ -21,8 +22,8 @@ struct TabBarDelegateInitTests {
         }
     }
 
-    @Test("the delegate given to the initializer answers the first tap, and vetoes it (R5.3)")
-    func delegateFromInit() async throws {
+    /// The delegate given to the initializer answers the first tap, and vetoes it (R5.3).
+    @Test func delegateGivenAtInit_answersTheFirstTap_andVetoesIt_R5_3() async throws {
         let fixture = Fixture()
         let first = fixture.controller("First")
         let second = fixture.controller("Second")

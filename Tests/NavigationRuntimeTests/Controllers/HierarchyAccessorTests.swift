@@ -2,10 +2,11 @@ import NavigationRuntime
 import NavigationRuntimeTesting
 import Testing
 
+/// Hierarchy accessors.
+///
 /// `parent`, `children`, `navigationController`, `tabBarController`, `splitViewController`, read
 /// the way UIKit code reads them (`self.tabBarController?.selectedIndex`, …).
-@Suite("Hierarchy accessors")
-struct HierarchyAccessorTests {
+@Suite struct HierarchyAccessorTests {
     /// Tab[Nav[A, B], Split[Nav[P], D]], then B presents Nav2[X].
     struct World {
         let fixture = Fixture()
@@ -29,8 +30,8 @@ struct HierarchyAccessorTests {
         }
     }
 
-    @Test("each accessor names the nearest container of its kind on the parent chain")
-    func nearestContainers() async throws {
+    /// Each accessor names the nearest container of its kind on the parent chain.
+    @Test func accessors_nameTheNearestContainerOfTheirKind() async throws {
         let world = World()
         try await world.fixture.start(with: world.tabs)
 
@@ -48,8 +49,8 @@ struct HierarchyAccessorTests {
         #expect(await world.d.navigationController == nil)
     }
 
-    @Test("a presented controller has no containers but its own: presentation is not containment")
-    func presentedControllers() async throws {
+    /// A presented controller has no containers but its own: presentation is not containment.
+    @Test func presentedController_hasNoContainersButItsOwn() async throws {
         let world = World()
         try await world.fixture.start(with: world.tabs)
         try await world.b.present(world.nav2, animated: false)
@@ -64,8 +65,8 @@ struct HierarchyAccessorTests {
         #expect(await world.b.tabBarController === world.tabs, "the presenter keeps its own")
     }
 
-    @Test("parent and children follow pushes and pops")
-    func parentAndChildren() async throws {
+    /// Parent and children follow pushes and pops.
+    @Test func parentAndChildren_followPushesAndPops() async throws {
         let world = World()
         #expect(await world.nav.children.map(\.id) == [world.a.id, world.b.id], "before entering the tree: the initial children")
         try await world.fixture.start(with: world.tabs)
@@ -80,12 +81,13 @@ struct HierarchyAccessorTests {
         #expect(await world.nav.children.map(\.id) == [world.a.id])
     }
 
+    /// The deprecated spellings parentViewController and childViewControllers still answer.
+    ///
     /// The pre-Swift 3 / 4.2 spellings still answer, for one release. Calling a deprecated
     /// symbol warns (and warnings are errors in this package) except from a declaration that is
     /// itself deprecated: so is this test.
     @available(*, deprecated, message: "exercises the deprecated spellings on purpose")
-    @Test("the deprecated spellings parentViewController and childViewControllers still answer")
-    func deprecatedSpellings() async throws {
+    @Test func deprecatedSpellings_stillAnswer() async throws {
         let world = World()
         try await world.fixture.start(with: world.tabs)
         #expect(await world.b.parentViewController === world.nav)

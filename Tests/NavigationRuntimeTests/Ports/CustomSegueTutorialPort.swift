@@ -2,6 +2,8 @@ import NavigationRuntime
 import NavigationRuntimeTesting
 import Testing
 
+/// Port: AppCoda's custom segue and custom unwind segue.
+///
 /// The first task, ported as the AppCoda tutorial "Custom Segue and Unwind Segue"
 /// (Gabriel Theodoropoulos) writes it: a swipe up on the first screen performs
 /// `idFirstSegue`, a custom segue of class `FirstCustomSegue` whose `perform()` slides both
@@ -27,8 +29,7 @@ import Testing
 /// `false`; a ``SegueEffect`` carries no animation flag, so the runtime's transition after
 /// the performer is animated as the segue is (`true`, and it takes the window's duration once
 /// more).
-@Suite("Port: AppCoda's custom segue and custom unwind segue")
-struct CustomSegueTutorialPort {
+@Suite struct CustomSegueTutorialPort {
     /// The tutorial's Main.storyboard, as Interface Builder writes it: the custom segue from
     /// the first controller, and the unwind segue from the second controller to its Exit, both
     /// with a `customClass`.
@@ -146,9 +147,8 @@ struct CustomSegueTutorialPort {
         return registry
     }
 
-    @Test("swipe up presents through FirstCustomSegue, swipe down unwinds through FirstCustomSegueUnwind",
-          arguments: [Traits.compact, .regular])
-    func customSegueAndUnwind(traits: Traits) async throws {
+    /// Swipe up presents through FirstCustomSegue, swipe down unwinds through FirstCustomSegueUnwind.
+    @Test(arguments: [Traits.compact, .regular]) func swipeUp_presentsThroughTheCustomSegue_swipeDown_unwindsThroughTheCustomUnwind(traits: Traits) async throws {
         let recorder = CallbackRecorder()
         let clock = ManualClock()
         let storyboard = try StoryboardLoader.load(xml: Self.xml, file: "Main.storyboard")

@@ -247,15 +247,7 @@ private enum PortFailure: Error { case missingScene }
         }
 
         /// The tree in one line: names, `*` for a controller on screen, children in brackets.
-        func tree() async -> String {
-            func render(_ node: ControllerSnapshot) -> String {
-                var text = book.name(node.id)
-                if node.appearance == .appeared { text += "*" }
-                if !node.children.isEmpty { text += "[" + node.children.map(render).joined(separator: " ") + "]" }
-                return text
-            }
-            return await window.snapshot().root.map(render) ?? "∅"
-        }
+        func tree() async -> String { TreeLine.onScreen(book).render(await window.snapshot()) }
     }
 
     /// Names the details in the order the storyboard makes them: `Detail`, `Detail2`, ...

@@ -3,6 +3,8 @@ import NavigationRuntime
 import NavigationRuntimeTesting
 import Testing
 
+/// Port: a modal form in a navigation controller, presented from a tab.
+///
 /// The issue's third task, ported as UIKit tutorials write it (Apple's FoodTracker, "Implement
 /// Edit and Delete Behavior"): a tab holds a navigation controller over a list; its "+" bar
 /// button presents, modally, a navigation controller over a form; the form's Save and Cancel
@@ -23,8 +25,7 @@ import Testing
 /// `didMove(toParent:)` when the storyboard instantiates its navigation controller (before the
 /// list's `prepare`); the runtime adopts a container's initial children when it enters the
 /// window, so the pair brackets the form's first appearance (see the Tabbed App port).
-@Suite("Port: a modal form in a navigation controller, presented from a tab")
-struct ModalFormFromTabPort {
+@Suite struct ModalFormFromTabPort {
     typealias DSL = StoryboardDSL
 
     static let storyboard = Storyboard(initial: "tabs") {
@@ -118,8 +119,8 @@ struct ModalFormFromTabPort {
         return try #require(await formNav.topViewController as? ItemFormController)
     }
 
-    @Test("add, Save vetoed while empty, Save, add, Cancel", arguments: [Traits.compact, .regular])
-    func modalForm(traits: Traits) async throws {
+    /// add, Save vetoed while empty, Save, add, Cancel.
+    @Test(arguments: [Traits.compact, .regular]) func modalForm_add_saveVetoedWhileEmpty_save_add_cancel(traits: Traits) async throws {
         // Controllers the storyboard makes and nobody names (the navigation controllers) log by class.
         let recorder = CallbackRecorder(unnamedControllers: .className)
         let catalog = Self.storyboard.catalog(registry: Self.registry(recorder))

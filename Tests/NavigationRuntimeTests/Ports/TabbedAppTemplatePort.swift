@@ -2,6 +2,8 @@ import NavigationRuntime
 import NavigationRuntimeTesting
 import Testing
 
+/// Port: Xcode's Tabbed App template.
+///
 /// Xcode's "Tabbed App" template (Xcode 9–11), ported: its `Main.storyboard` as Xcode writes it
 /// (a tab bar controller, initial, over `FirstViewController` and `SecondViewController`), the
 /// two controllers as actors, and `SceneDelegate`'s launch: instantiate the initial view
@@ -15,8 +17,7 @@ import Testing
 /// `willMove(toParent:)` / `didMove(toParent:)` pair when the storyboard instantiates the tab
 /// bar controller (`setViewControllers` adds the children); the runtime adopts a container's
 /// initial children when it enters the window, so the pairs bracket the first appearance.
-@Suite("Port: Xcode's Tabbed App template")
-struct TabbedAppTemplatePort {
+@Suite struct TabbedAppTemplatePort {
     /// `Main.storyboard` of the template (layout and resources trimmed; ids as Xcode wrote them).
     static let mainStoryboard = """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -86,8 +87,8 @@ struct TabbedAppTemplatePort {
         return registry
     }
 
-    @Test("launch, then tap Second, First, Second", arguments: [Traits.compact, .regular])
-    func tabbedApp(traits: Traits) async throws {
+    /// Launch, then tap Second, First, Second.
+    @Test(arguments: [Traits.compact, .regular]) func launch_thenTapSecondFirstSecond(traits: Traits) async throws {
         let recorder = CallbackRecorder()
         let storyboard = try StoryboardLoader.load(xml: Self.mainStoryboard, file: "Main.storyboard")
         let catalog = storyboard.catalog(registry: Self.registry(recorder))

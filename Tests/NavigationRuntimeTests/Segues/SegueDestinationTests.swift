@@ -2,9 +2,10 @@ import NavigationRuntime
 import NavigationRuntimeTesting
 import Testing
 
+/// Configuring a segue's destination.
+///
 /// `segue.destination(as:) { … }`: configure the destination in `prepare` in one call.
-@Suite("Configuring a segue's destination")
-struct SegueDestinationTests {
+@Suite struct SegueDestinationTests {
     actor ListController: HookRecording {
         nonisolated let context: ControllerContext
         nonisolated let hooks: HookRecorder
@@ -59,8 +60,8 @@ struct SegueDestinationTests {
         )
     }
 
-    @Test("the values are set on the destination before its viewDidLoad (R1.4)")
-    func configuresBeforeViewDidLoad() async throws {
+    /// The values are set on the destination before its viewDidLoad (R1.4).
+    @Test func destination_isConfiguredBeforeItsViewDidLoad_R1_4() async throws {
         let recorder = CallbackRecorder()
         let window = Window(configuration: .immediate)
         let catalog = Self.catalog(recorder: recorder) { DetailController(context: $0, recorder: recorder) }
@@ -79,8 +80,8 @@ struct SegueDestinationTests {
         ])
     }
 
-    @Test("a destination of another type fails the segue loudly and changes nothing")
-    func wrongDestinationType() async throws {
+    /// A destination of another type fails the segue loudly and changes nothing.
+    @Test func destinationOfAnotherType_failsTheSegue_andChangesNothing() async throws {
         let recorder = CallbackRecorder()
         let window = Window(configuration: .immediate)
         let catalog = Self.catalog(recorder: recorder) { GenericViewController(context: $0) }

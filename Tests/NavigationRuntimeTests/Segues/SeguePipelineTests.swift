@@ -171,7 +171,7 @@ private let presentB = [
     // custom performer receives carries the animation flag (the request's and the segue's
     // `animates`), the window's clock and the duration to animate for (zero when not
     // animated); a performer animating on `segue.clock` is driven by the test's manual clock.
-    @Test func customPerformerReadsClockAndAnimationFlagFromTheSegue() async throws {
+    @Test func customPerformer_readsClockAndAnimationFlagFromTheSegue() async throws {
         let clock = ManualClock()
         let c = Conformance(clock: clock)
         let recorder = c.recorder

@@ -2,10 +2,11 @@ import NavigationRuntime
 import NavigationRuntimeTesting
 import Testing
 
+/// Instantiation by storyboard ID.
+///
 /// `instantiateViewController(withIdentifier:)` and `instantiateInitialViewController()` as UIKit
 /// code calls them, and the one rule for snapshot class names.
-@Suite("Instantiation by storyboard ID")
-struct StoryboardIdentifierTests {
+@Suite struct StoryboardIdentifierTests {
     typealias DSL = StoryboardDSL
 
     actor ListController: ViewController {
@@ -28,8 +29,8 @@ struct StoryboardIdentifierTests {
         return registry
     }
 
-    @Test("instantiateViewController(withIdentifier:) finds a scene by its Storyboard ID")
-    func byStoryboardID() async throws {
+    /// instantiateViewController(withIdentifier:) finds a scene by its Storyboard ID.
+    @Test func instantiateWithIdentifier_findsASceneByItsStoryboardID() async throws {
         let window = Window(configuration: .immediate)
         let catalog = Self.storyboard.catalog(registry: Self.registry)
 
@@ -43,8 +44,8 @@ struct StoryboardIdentifierTests {
         #expect(await window.snapshot().root?.children.map(\.className) == ["ListController", "UIViewController"])
     }
 
-    @Test("an unknown Storyboard ID, or an element id, is a typed error with UIKit's message")
-    func unknownIdentifier() throws {
+    /// An unknown Storyboard ID, or an element id, is a typed error with UIKit's message.
+    @Test func unknownIdentifier_orElementID_isATypedErrorWithUIKitsMessage() throws {
         let window = Window(configuration: .immediate)
         let catalog = Self.storyboard.catalog(registry: Self.registry)
         for identifier in ["Missing", "detail-el", ""] {
@@ -57,8 +58,8 @@ struct StoryboardIdentifierTests {
         }
     }
 
-    @Test("asking for the wrong type is a typed error naming the type made")
-    func wrongType() throws {
+    /// Asking for the wrong type is a typed error naming the type made.
+    @Test func wrongType_isATypedErrorNamingTheTypeMade() throws {
         let window = Window(configuration: .immediate)
         let catalog = Self.storyboard.catalog(registry: Self.registry)
         let error = #expect(throws: NavigationError.self) {
@@ -68,8 +69,8 @@ struct StoryboardIdentifierTests {
         #expect(error?.message == "The view controller with identifier 'Detail' is a UIViewController, not a ListController.")
     }
 
-    @Test("instantiateInitialViewController() makes the storyboard's initial controller")
-    func initialController() async throws {
+    /// instantiateInitialViewController() makes the storyboard's initial controller.
+    @Test func instantiateInitial_makesTheInitialController() async throws {
         let window = Window(configuration: .immediate)
         let catalog = Self.storyboard.catalog(registry: Self.registry)
         let root = try catalog.instantiateInitialViewController(in: window)
@@ -81,8 +82,8 @@ struct StoryboardIdentifierTests {
         #expect(catalog.initialSceneIdentifier == "nav-el")
     }
 
-    @Test("without an initial scene, instantiateInitialViewController() throws instead of UIKit's nil")
-    func noInitialController() throws {
+    /// Without an initial scene, instantiateInitialViewController() throws instead of UIKit's nil.
+    @Test func instantiateInitial_withoutAnInitialScene_throws() throws {
         let window = Window(configuration: .immediate)
         let catalog = SceneCatalog([Scene("home") { GenericViewController(context: $0) }])
         let error = #expect(throws: NavigationError.self) { try catalog.instantiateInitialViewController(in: window) }
@@ -92,8 +93,8 @@ struct StoryboardIdentifierTests {
         #expect(throws: NavigationError(.invalidStoryboard, "")) { try dangling.instantiateInitialViewController(in: window) }
     }
 
-    @Test("a catalog built in Swift finds scenes by identifier, or by their storyboard identifier when they have one")
-    func swiftCatalog() throws {
+    /// A catalog built in Swift finds scenes by identifier, or by their storyboard identifier when they have one.
+    @Test func swiftCatalog_findsScenesByIdentifier_orByStoryboardIdentifier() throws {
         let window = Window(configuration: .immediate)
         let catalog = SceneCatalog(
             [
@@ -113,17 +114,18 @@ struct StoryboardIdentifierTests {
     }
 }
 
+/// Snapshot class names.
+///
 /// One rule for class names: the scene's class, else UIKit's class for a built-in kind, else
 /// the Swift type.
-@Suite("Snapshot class names")
-struct SnapshotClassNameTests {
+@Suite struct SnapshotClassNameTests {
     actor InboxController: ViewController {
         nonisolated let context: ControllerContext
         init(context: ControllerContext) { self.context = context }
     }
 
-    @Test("a navigation controller is UINavigationController from a storyboard, the DSL and code alike")
-    func sameKindSameName() async throws {
+    /// A navigation controller is UINavigationController from a storyboard, the DSL and code alike.
+    @Test func navigationController_isUINavigationController_fromStoryboardDSLAndCode() async throws {
         let window = Window(configuration: .immediate)
         let loaded = try StoryboardLoader.load(
             xml: StoryboardXML.document(
@@ -161,8 +163,8 @@ struct SnapshotClassNameTests {
             secondary: GenericViewController(context: window.makeContext()))) == "UISplitViewController")
     }
 
-    @Test("a storyboard customClass wins, on containers too")
-    func customClassWins() async throws {
+    /// A storyboard customClass wins, on containers too.
+    @Test func storyboardCustomClass_wins_onContainersToo() async throws {
         let window = Window(configuration: .immediate)
         let root = try Storyboard(initial: "n") {
             StoryboardDSL.Navigation("n", root: "c", class: "ThemedNavigationController")
@@ -174,8 +176,8 @@ struct SnapshotClassNameTests {
         #expect(snapshot.root?.children.map(\.className) == ["InboxViewController"])
     }
 
-    @Test("UIKit's class for each Interface Builder element")
-    func elementClassNames() {
+    /// UIKit's class for each Interface Builder element.
+    @Test func everyInterfaceBuilderElement_hasUIKitsClass() {
         let kinds: [StoryboardControllerKind] = [
             .viewController, .navigationController, .tabBarController, .splitViewController, .tableViewController,
             .collectionViewController, .pageViewController, .hostingController, StoryboardControllerKind("avPlayerViewController"),

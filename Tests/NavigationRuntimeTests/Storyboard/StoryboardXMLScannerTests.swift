@@ -188,7 +188,7 @@ struct ScannedStartTag: Equatable, CustomStringConvertible {
         Self.expectMalformed("  <!-- only a comment -->\n", line: 2, column: 1, "no root element")
     }
 
-    @Test func attributeErrors() {
+    @Test func malformedAttributes_failAtTheirLineAndColumn() {
         Self.expectMalformed("<r a=\"x<y\"/>", line: 1, column: 8, "'<' in the value of attribute 'a'")
         Self.expectMalformed("<r a=\"1\" a=\"2\"/>", line: 1, column: 10, "attribute 'a' appears twice")
         Self.expectMalformed("<r a=\"1\"b=\"2\"/>", line: 1, column: 9, "expected whitespace before an attribute")
@@ -199,7 +199,7 @@ struct ScannedStartTag: Equatable, CustomStringConvertible {
         Self.expectMalformed("< r/>", line: 1, column: 2, "expected an element name")
     }
 
-    @Test func referenceErrors() {
+    @Test func malformedReferences_failAtTheirLineAndColumn() {
         Self.expectMalformed("<r a=\"&foo;\"/>", line: 1, column: 7, "unknown entity '&foo;'")
         Self.expectMalformed("<r>\n&nbsp;</r>", line: 2, column: 1, "unknown entity '&nbsp;'")
         Self.expectMalformed("<r a=\"a & b\"/>", line: 1, column: 9, "'&' not followed by a reference")
@@ -210,7 +210,7 @@ struct ScannedStartTag: Equatable, CustomStringConvertible {
         Self.expectMalformed("<r a=\"&#x1G;\"/>", line: 1, column: 7, "invalid character reference '&#x1G;'")
     }
 
-    @Test func illegalBytes() {
+    @Test func illegalBytes_failAtTheirLineAndColumn() {
         Self.expectMalformed("<r>\u{0}</r>", line: 1, column: 4, "NUL byte")
         Self.expectMalformed("<r a=\"\u{0}\"/>", line: 1, column: 7, "NUL byte")
         Self.expectMalformed("<r><!-- \u{0} --></r>", line: 1, column: 9, "NUL byte")
@@ -218,7 +218,7 @@ struct ScannedStartTag: Equatable, CustomStringConvertible {
         Self.expectMalformed("<r>]]></r>", line: 1, column: 4, "']]>' in character data")
     }
 
-    @Test func documentStructureErrors() {
+    @Test func malformedDocumentStructure_failsAtItsLineAndColumn() {
         Self.expectMalformed("<r/><s/>", line: 1, column: 5, "a second root element")
         Self.expectMalformed("x<r/>", line: 1, column: 1, "content before the root element")
         Self.expectMalformed("<r/>\nx", line: 2, column: 1, "content after the root element")

@@ -65,8 +65,6 @@ extension NamedWorld {
     /// so that nothing waits on a count or on time.
     func closeAndCollect(_ stream: AsyncStream<JournalEvent>) async -> [JournalEvent] {
         await window.close()
-        var events: [JournalEvent] = []
-        for await event in stream { events.append(event) }
-        return events
+        return await JournalReader.collect(stream)
     }
 }

@@ -2,9 +2,10 @@ import NavigationRuntime
 import NavigationRuntimeTesting
 import Testing
 
+/// Hook recording and rendered snapshots.
+///
 /// `HookRecording`, `HookRecorder` and `rendered`, used as a user's test suite uses them.
-@Suite("Hook recording and rendered snapshots")
-struct HookRecorderTests {
+@Suite struct HookRecorderTests {
     /// A user's own controller: every hook records itself but `viewWillAppear`, written by hand.
     actor ListController: HookRecording {
         nonisolated let context: ControllerContext
@@ -22,8 +23,8 @@ struct HookRecorderTests {
         }
     }
 
-    @Test("a user's actor records every hook in RecordingController's format, hand-written hooks included")
-    func recordsOwnActor() async throws {
+    /// A user's actor records every hook in RecordingController's format, hand-written hooks included.
+    @Test func hookRecording_userActor_recordsEveryHookInRecordingControllersFormat() async throws {
         let recorder = CallbackRecorder()
         let window = Window(configuration: .immediate)
         let list = ListController("List", context: window.makeContext(), recorder: recorder)
@@ -45,8 +46,8 @@ struct HookRecorderTests {
         #expect(await window.snapshot().rendered(names: recorder) == "Nav[List, Detail]")
     }
 
-    @Test("rendered: one line, selection marked, presentation chains, class names by default")
-    func rendering() async throws {
+    /// rendered: one line, selection marked, presentation chains, class names by default.
+    @Test func rendered_oneLine_marksSelection_chainsPresentations_classNamesByDefault() async throws {
         let recorder = CallbackRecorder()
         let window = Window(configuration: .immediate)
         let list = ListController("List", context: window.makeContext(), recorder: recorder)

@@ -37,8 +37,7 @@ import Testing
         try await window.setTraits(.regular)
         let snapshot = await window.snapshot()
         await window.close()
-        var events: [JournalEvent] = []
-        for await event in journal { events.append(event) }
+        let events = await JournalReader.collect(journal)
         return (events, snapshot)
     }
 

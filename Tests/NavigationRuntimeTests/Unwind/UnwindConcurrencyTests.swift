@@ -112,7 +112,7 @@ private let done = "done:"
         try await w.start(with: n)
         let d = w.probe("D")
         let journal = await w.window.journal()
-        var reader = UnwindJournalReader(await w.window.journal())
+        var reader = JournalReader(await w.window.journal())
 
         let push = Task { try await n.pushViewController(d) }
         await clock.sleepers(atLeast: 1)
@@ -149,7 +149,7 @@ private let done = "done:"
         let d = w.probe("D", actions: [done])
         w.recorder.clear()
         let journal = await w.window.journal()
-        var reader = UnwindJournalReader(await w.window.journal())
+        var reader = JournalReader(await w.window.journal())
 
         let push = Task { try await n.pushViewController(d) }
         await clock.sleepers(atLeast: 1)
@@ -194,7 +194,7 @@ private let done = "done:"
         let p = w.probe("P")
         w.recorder.clear()
         let journal = await w.window.journal()
-        var reader = UnwindJournalReader(await w.window.journal())
+        var reader = JournalReader(await w.window.journal())
 
         let present = Task { try await s.present(p, style: .fullScreen) }
         await clock.sleepers(atLeast: 1)
@@ -231,7 +231,7 @@ private let done = "done:"
         let (a, c) = (w.probe("A", actions: [done]), w.probe("C"))
         let n = await w.navigation("N", [a, c])
         try await w.start(with: n)
-        var reader = UnwindJournalReader(await w.window.journal())
+        var reader = JournalReader(await w.window.journal())
 
         let pop = Task { try await n.pop().outcome }
         await clock.sleepers(atLeast: 1)

@@ -211,7 +211,7 @@ private func runCase(seed: UInt64) async throws -> CaseResult {
 
     let name = { (id: ControllerID?) in world.book.name(id) }
     let context = """
-        seed \(seed): unwind \(action) from \(name(sourceID)) in \(before.root.map(world.render) ?? "∅"); \
+        seed \(seed): unwind \(action) from \(name(sourceID)) in \(TreeLine.detailed(world.book).render(before)); \
         accepting: \(builder.accepts.filter { $0.value.contains(action) }.keys.sorted().map(name))
         """
     var problems: [String] = []
@@ -235,7 +235,7 @@ private func runCase(seed: UInt64) async throws -> CaseResult {
     let sourceWasVisible = before.controller(sourceID)?.appearance == .appeared
     if sourceWasVisible, let destination = actual.destination, after.controller(destination)?.appearance != .appeared {
         hidden = "\(context) → \(name(destination)) is \(after.controller(destination).map { "\($0.appearance)" } ?? "gone") "
-            + "after the unwind: \(after.root.map(world.render) ?? "∅")"
+            + "after the unwind: \(TreeLine.detailed(world.book).render(after))"
     }
     return CaseResult(
         mismatch: problems.isEmpty ? nil : "\(context)\n  " + problems.joined(separator: "\n  "),

@@ -34,6 +34,8 @@ actor UnwindProbe: ViewController {
     nonisolated let context: ControllerContext
     nonisolated let name: String
     nonisolated let recorder: CallbackRecorder
+    /// Logs the appearance and containment callbacks (``HookRecorder``'s format).
+    nonisolated let hooks: HookRecorder
     nonisolated let unwindActions: Set<String>
     nonisolated let initialChildren: [any ViewController]
     nonisolated let modalPresentationStyle: PresentationStyle
@@ -68,6 +70,7 @@ actor UnwindProbe: ViewController {
         self.context = context
         self.name = name
         self.recorder = recorder
+        self.hooks = HookRecorder(name, recorder: recorder, context: context)
         self.unwindActions = actions
         self.initialChildren = children
         self.modalPresentationStyle = style
@@ -152,7 +155,7 @@ actor UnwindProbe: ViewController {
 
     func shouldPerformSegue(withIdentifier identifier: String, sender: (any Sendable)?) async -> Bool {
         senders.append("should:\(sender.map { "\($0)" } ?? "nil")")
-        recorder.record("\(name).shouldPerformSegue(\(identifier))")
+        hooks.shouldPerformSegue(withIdentifier: identifier)
         return allowsSegues
     }
 
@@ -164,17 +167,13 @@ actor UnwindProbe: ViewController {
 
     // MARK: Appearance and containment
 
-    func viewDidLoad() async { recorder.record("\(name).viewDidLoad") }
-    func viewWillAppear(_ animated: Bool) async { recorder.record("\(name).viewWillAppear(\(animated))") }
-    func viewDidAppear(_ animated: Bool) async { recorder.record("\(name).viewDidAppear(\(animated))") }
-    func viewWillDisappear(_ animated: Bool) async { recorder.record("\(name).viewWillDisappear(\(animated))") }
-    func viewDidDisappear(_ animated: Bool) async { recorder.record("\(name).viewDidDisappear(\(animated))") }
-    func willMove(toParent parent: (any ViewController)?) async {
-        recorder.record("\(name).willMove(toParent: \(n(parent)))")
-    }
-    func didMove(toParent parent: (any ViewController)?) async {
-        recorder.record("\(name).didMove(toParent: \(n(parent)))")
-    }
+    func viewDidLoad() async { hooks.viewDidLoad() }
+    func viewWillAppear(_ animated: Bool) async { hooks.viewWillAppear(animated) }
+    func viewDidAppear(_ animated: Bool) async { hooks.viewDidAppear(animated) }
+    func viewWillDisappear(_ animated: Bool) async { hooks.viewWillDisappear(animated) }
+    func viewDidDisappear(_ animated: Bool) async { hooks.viewDidDisappear(animated) }
+    func willMove(toParent parent: (any ViewController)?) async { hooks.willMove(toParent: parent) }
+    func didMove(toParent parent: (any ViewController)?) async { hooks.didMove(toParent: parent) }
 }
 
 /// A window with a recorder, a name book, and helpers to build unwind worlds.
@@ -217,24 +216,6 @@ struct UnwindWorld: NamedWorld {
         return tabBar
     }
 
-    /// The window's tree rendered with names:
-    /// `N(navigation, appeared)[A(content, appeared)] ▸ B(content, appeared, fullScreen)`;
-    /// a tab bar shows its selection as `T(tabBar, appeared, tab 1)`.
-    func tree() async -> String {
-        guard let root = await window.snapshot().root else { return "∅" }
-        return render(root)
-    }
-
-    func render(_ node: ControllerSnapshot) -> String {
-        var text = "\(book.name(node.id))(\(node.kind.rawValue), \(node.appearance.rawValue)"
-        if let selected = node.selectedIndex { text += ", tab \(selected)" }
-        if let style = node.presentationStyle { text += ", \(style.rawValue)" }
-        text += ")"
-        if !node.children.isEmpty { text += "[" + node.children.map(render).joined(separator: ", ") + "]" }
-        if let presented = node.presented { text += " ▸ " + render(presented) }
-        return text
-    }
-
     /// The committed changes of a journal.
     func committed(_ events: [JournalEvent]) -> [CommittedChange] {
         events.compactMap { event in
@@ -250,21 +231,6 @@ struct UnwindWorld: NamedWorld {
             case .callback, .entered: return false
             default: return true
             }
-        }
-    }
-}
-
-/// Reads a journal stream event by event (deterministic waits: no wall time).
-struct UnwindJournalReader {
-    var iterator: AsyncStream<JournalEvent>.Iterator
-
-    init(_ stream: AsyncStream<JournalEvent>) { iterator = stream.makeAsyncIterator() }
-
-    /// Waits until the queue accepted `count` more requests.
-    mutating func waitAccepted(_ count: Int = 1) async {
-        var seen = 0
-        while seen < count, let event = await iterator.next(isolation: #isolation) {
-            if case .accepted = event.kind { seen += 1 }
         }
     }
 }

@@ -149,8 +149,7 @@ import Testing
         await #expect(throws: NavigationError(.windowClosed, "")) {
             try await navigation.pushViewController(f.controller("late"))
         }
-        var events: [JournalEvent] = []
-        for await event in journal { events.append(event) }
+        let events = await JournalReader.collect(journal)
         #expect(events.last?.kind == .windowClosed)
         #expect(!events.contains { if case .committed = $0.kind { true } else { false } })
     }
@@ -176,13 +175,9 @@ import Testing
             return
         }
         // The deferred push commits after B's transition, as number 3.
-        var committed: (RequestID?, UInt64)?
-        for await event in journal {
-            if case .committed = event.kind, event.sequence == 3 {
-                committed = (event.request, event.sequence)
-                break
-            }
-        }
+        var reader = JournalReader(journal)
+        let commit = await reader.next { if case .committed = $0.kind { $0.sequence == 3 } else { false } }
+        let committed = commit.map { ($0.request, $0.sequence) }
         #expect(committed?.0 == id)
         #expect(await navigation.viewControllers.map { f.recorder.name(of: $0) } == ["A", "B", "C"])
     }
