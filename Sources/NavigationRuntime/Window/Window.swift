@@ -200,6 +200,12 @@ public actor Window {
         tree.tearDown()
     }
 
+    /// Runs `body` with the tree, on the window's executor: synchronous checks of the tree
+    /// (tests: `await window.withTree { tree in … }`), with no transition around them.
+    func withTree<T: Sendable>(_ body: (WindowTree) throws -> T) rethrows -> T {
+        try body(tree)
+    }
+
     /// How errors and warnings name a controller: its id and its class.
     func describe(_ controller: any ViewController) -> String {
         WindowTree.describe(controller)

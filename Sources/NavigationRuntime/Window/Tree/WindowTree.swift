@@ -92,7 +92,9 @@ final class WindowTree {
 extension WindowTree {
     /// Links `presented` as presented by `presenter`, both outside the tree: the chain then
     /// enters the tree with the change that brings `presenter` in (a restored tree's
-    /// presentations, a deep link presenting from a controller it presents).
+    /// presentations, a deep link presenting from a controller it presents). Should that change
+    /// be undone, the chain leaves like any subtree: downward links and styles kept, upward
+    /// links cut (``detach(_:)``).
     ///
     /// - Throws: ``NavigationError/Code/foreignController`` or
     ///   ``NavigationError/Code/foreignExecutor`` for a controller that cannot be in this
