@@ -203,9 +203,7 @@ extension Window {
                 if overlay.isFresh(layer) {
                     // Presented by a controller this link presents: linked before it enters,
                     // so the one change that brings it in brings the whole chain.
-                    layer.context.presented = controller
-                    controller.context.presenting = layer
-                    controller.context.presentationStyle = resolved
+                    try tree.link(controller, presentedBy: layer, style: resolved)
                 } else {
                     changes.append(.present(presenter: layer, presented: controller, style: resolved))
                 }
@@ -217,15 +215,15 @@ extension Window {
                 if stack.count > 1 { overlay.setStack([stack[0]], of: navigation) }
             case .dismiss:
                 guard layer !== root, let presenter = overlay.presenter(of: layer) else { throw fail(.nothingPresented) }
-                dismiss(from: presenter, overlay: &overlay, changes: &changes)
+                try dismiss(from: presenter, overlay: &overlay, changes: &changes)
             case .dismissAll:
                 if let presenter = path.first(where: { overlay.presented(by: $0) != nil }) {
-                    dismiss(from: presenter, overlay: &overlay, changes: &changes)
+                    try dismiss(from: presenter, overlay: &overlay, changes: &changes)
                 }
             }
         }
         guard let root else { return nil }
-        changes += containerChanges(overlay, root: root)
+        changes += try containerChanges(overlay, root: root)
         return changes.isEmpty ? nil : .composite(changes)
     }
 
@@ -235,7 +233,7 @@ extension Window {
     /// no trace, and every journal record of the composite is true at its commit. Containers
     /// no longer in the tree are left alone. A container this link made is set up before it
     /// enters (a tab bar's selection) or set as a whole after (a navigation stack).
-    private func containerChanges(_ overlay: DeepLinkOverlay, root: any ViewController) -> [Change] {
+    private func containerChanges(_ overlay: DeepLinkOverlay, root: any ViewController) throws -> [Change] {
         let reachable = overlay.reachable(from: root)
         var changes: [Change] = []
         for tabBar in overlay.touchedTabBars where reachable.contains(ObjectIdentifier(tabBar)) {
@@ -244,7 +242,7 @@ extension Window {
             if tabBar.context.isAttached {
                 changes.append(.selectTab(tabBar, index))
             } else {
-                tabBar.context.selectedIndex = index
+                try tree.preselect(index, of: tabBar)
             }
         }
         for navigation in overlay.touchedNavigations where reachable.contains(ObjectIdentifier(navigation)) {
@@ -268,7 +266,7 @@ extension Window {
     /// Dismisses the chain `presenter` presents. Controllers of this link are simply not
     /// presented (their pending change is dropped, their links undone); a `dismiss` change
     /// remains only if the chain holds controllers that are in the tree.
-    private func dismiss(from presenter: any ViewController, overlay: inout DeepLinkOverlay, changes: inout [Change]) {
+    private func dismiss(from presenter: any ViewController, overlay: inout DeepLinkOverlay, changes: inout [Change]) throws {
         let chain = overlay.chain(from: presenter)
         overlay.presented[ObjectIdentifier(presenter)] = .some(nil)
         for controller in chain where overlay.isFresh(controller) {
@@ -277,9 +275,7 @@ extension Window {
                 return false
             }
             if let before = overlay.presenter(of: controller), overlay.isFresh(before) {
-                before.context.presented = nil
-                controller.context.presenting = nil
-                controller.context.presentationStyle = nil
+                try tree.unlink(controller)
             }
         }
         if chain.contains(where: { !overlay.isFresh($0) }) {

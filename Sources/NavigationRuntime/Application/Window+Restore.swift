@@ -145,7 +145,8 @@ extension Window {
     }
 
     /// Installs a rebuilt tree as the root, with its selected tabs and its presentations, as
-    /// ONE transition on the queue: the presentations are linked into the tree first, so that
+    /// ONE transition on the queue: the presentations are linked into the subtree first
+    /// (through ``WindowTree``, which alone writes the tree's fields), so that
     /// the change is one root change whose subtree holds them (one commit, journaled as
     /// `setRoot` with the whole subtree entering). Either all of it is in the window
     /// afterwards, or none of it.
@@ -153,17 +154,14 @@ extension Window {
     /// - Throws: ``NavigationError`` `.windowClosed`, or `CancellationError`.
     func installRestored(_ tree: RestoredTree) async throws -> TransitionOutcome {
         try await submit(
-            .resolved(name: "restore") { _ in
-                for (tabBar, index) in tree.selections { tabBar.context.selectedIndex = index }
+            .resolved(name: "restore") { window in
+                for (tabBar, index) in tree.selections { try window.tree.preselect(index, of: tabBar) }
                 for (split, index) in tree.collapsedColumns {
                     // Collapsed already, so entering the compact window keeps this column on top.
-                    split.context.isCollapsed = true
-                    split.context.selectedIndex = index
+                    try window.tree.precollapse(split, showing: index)
                 }
                 for presentation in tree.presentations {
-                    presentation.presenter.context.presented = presentation.presented
-                    presentation.presented.context.presenting = presentation.presenter
-                    presentation.presented.context.presentationStyle = presentation.style
+                    try window.tree.link(presentation.presented, presentedBy: presentation.presenter, style: presentation.style)
                 }
                 return .setRoot(tree.root)
             },

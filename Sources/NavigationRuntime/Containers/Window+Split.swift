@@ -35,18 +35,18 @@ extension Window {
                 // UIKit nests it: the collapsed split's show-detail is the primary's `show`
                 // (R2.6), and a navigation primary of a split accepts a navigation controller
                 // on its stack there (only there: R4.3 everywhere else).
-                try checkOwned(controller)
-                try checkInsertable(controller, into: navigation, code: .controllerInUse)
+                try tree.checkOwned(controller)
+                try tree.checkInsertable(controller, into: navigation, code: .controllerInUse)
             } else if controller.kind == .navigation {
                 // The split's `show` is its navigation primary's, which presents a navigation
                 // controller instead of pushing it (see `showChange`).
                 return try presentation(of: controller, from: source, style: nil)
             } else {
-                try checkPushable(controller, onto: navigation)
+                try tree.checkPushable(controller, onto: navigation)
             }
             return .push(navigation, controller)
         }
-        try checkInsertable(controller, into: split, code: .controllerInUse)
+        try tree.checkInsertable(controller, into: split, code: .controllerInUse)
         return .replaceSecondary(split, controller)
     }
 
@@ -116,14 +116,14 @@ extension Window {
             if column(.secondary, of: split) === controller { return nil }
         }
         if !detail, let navigation = column(.primary, of: split) as? NavigationController {
-            try checkPushable(controller, onto: navigation)
+            try tree.checkPushable(controller, onto: navigation)
             return .push(navigation, controller)
         }
         if context.isCollapsed, let compact = column(.compact, of: split) as? NavigationController {
-            try checkPushable(controller, onto: compact)
+            try tree.checkPushable(controller, onto: compact)
             return .push(compact, controller)
         }
-        try checkInsertable(controller, into: split, code: .controllerInUse)
+        try tree.checkInsertable(controller, into: split, code: .controllerInUse)
         return .replaceSecondary(split, controller)
     }
 
@@ -147,45 +147,6 @@ extension Window {
             await split.topColumnForCollapsing(proposed: proposed)
         }
         return answer != .compact && columns.contains(answer) ? answer : proposed
-    }
-
-    /// Collapses (with `top` on screen; `nil`: the proposal, without the delegate) or expands a
-    /// column-style split. Its children stay where they are (R5.7).
-    func setColumnsCollapsed(_ split: SplitViewController, _ collapse: Bool, top: SplitColumn?) {
-        let context = split.context
-        context.isCollapsed = collapse
-        guard collapse else {
-            context.selectedIndex = 0
-            return
-        }
-        let columns = context.splitColumns ?? []
-        let fallback: SplitColumn = columns.contains(.compact) ? .compact : columns.contains(.secondary) ? .secondary : .primary
-        context.selectedIndex = columns.firstIndex(of: top ?? fallback) ?? columns.firstIndex(of: fallback) ?? 0
-    }
-
-    /// Puts `controller` in the secondary column of a column-style split (after the primary
-    /// when the column was empty) and returns the controller it replaced. Collapsed without a
-    /// compact column, the secondary becomes the column on top.
-    func replaceSecondaryColumn(of split: SplitViewController, with controller: any ViewController)
-        -> (any ViewController)?
-    {
-        let context = split.context
-        var columns = context.splitColumns ?? [.primary]
-        var old: (any ViewController)?
-        let index: Int
-        if let existing = columns.firstIndex(of: .secondary), context.children.indices.contains(existing) {
-            index = existing
-            old = context.children[existing]
-            context.children[existing] = controller
-        } else {
-            index = min(1, context.children.count)
-            context.children.insert(controller, at: index)
-            columns.insert(.secondary, at: min(1, columns.count))
-            if context.isCollapsed && context.selectedIndex >= index { context.selectedIndex += 1 }
-        }
-        context.splitColumns = columns
-        if context.isCollapsed && !columns.contains(.compact) { context.selectedIndex = index }
-        return old
     }
 }
 
@@ -232,7 +193,7 @@ extension Window {
                     }
                 }
             }
-            splitEntryDecisions[ObjectIdentifier(split)] = decision
+            tree.entryDecisions[ObjectIdentifier(split)] = decision
         }
     }
 

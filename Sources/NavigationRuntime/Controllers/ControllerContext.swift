@@ -10,17 +10,19 @@ import Synchronization
 //
 // Why `@unchecked Sendable` is safe here: the public members are immutable `let`s of Sendable
 // types. The mutable members are `internal`, and every access to them is made by code isolated
-// either to `window` (the `Window` actor's methods) or to a controller actor of that same window
-// (their isolated members, e.g. `ViewController.parent`). All of those actors run
-// on one serial executor, the window's (`ViewController.unownedExecutor` returns
-// `context.window.unownedExecutor`, and `window` is fixed at init), so no two accesses to these
-// fields can ever run at the same time. A controller actor that declares its own
-// `unownedExecutor` would break this, so the window checks it: such a controller is refused
-// with `NavigationError.Code.foreignExecutor` before it can enter the tree
-// (`Window.checkExecutor`, on every request that inserts a controller, and
-// `Window.checkExecutors(entering:)` before any change is applied), and a controller that
-// never enters the tree has no field the window writes while it could read it. Nothing outside
-// the module can reach the fields.
+// either to `window` (the `Window` actor's methods, and the methods of its `WindowTree`, which
+// only those call: the tree's structural fields are written there alone) or to a controller
+// actor of that same window (their isolated members, e.g. `ViewController.parent`). All of
+// those actors run on one serial executor, the window's (`ViewController.unownedExecutor`
+// returns `context.window.unownedExecutor`, and `window` is fixed at init), so no two accesses
+// to these fields can ever run at the same time. A controller actor that declares its own
+// `unownedExecutor` would break this, so the tree checks it: such a controller is refused with
+// `NavigationError.Code.foreignExecutor` before it can enter the tree (`WindowTree.checkExecutor`,
+// on every request that inserts a controller, and `WindowTree.validate` before any change is
+// applied) and before the tree writes its fields outside the tree (`WindowTree.link`,
+// `unlink`, `preselect`, `precollapse`); a controller that never passes these checks has no
+// field the window writes while it could read it. Nothing outside the module can reach the
+// fields.
 public final class ControllerContext: @unchecked Sendable {  // safe: see the proof above
     /// The container that took this controller as an initial child at its init, by raw id (0:
     /// none). Atomic because containers are initialised on any thread.

@@ -7,8 +7,8 @@ extension Window {
         from source: any ViewController,
         style requested: PresentationStyle?
     ) throws -> Change {
-        try checkAttached(source)
-        try checkOwned(controller)
+        try tree.checkAttached(source)
+        try tree.checkOwned(controller)
         if controller === source {
             throw NavigationError(
                 .presentingActiveController,
@@ -16,7 +16,7 @@ extension Window {
                 window: id, controllers: [controller.id, source.id]
             )
         }
-        try checkInsertable(controller, into: nil, code: .presentingActiveController)
+        try tree.checkInsertable(controller, into: nil, code: .presentingActiveController)
         try checkInWindow(source, presenting: controller)
         let style = (requested ?? controller.modalPresentationStyle)
             .resolved(for: traits, adaptation: controller.adaptivePresentationStyle(for: traits))

@@ -10,7 +10,7 @@ extension Window {
         animated: Bool,
         cancellable: Bool
     ) async throws -> TransitionOutcome {
-        try checkAttached(source)
+        try tree.checkAttached(source)
         guard let identifier, let definition = source.context.scene?.segue(named: identifier) else {
             throw NavigationError(
                 .unknownSegueIdentifier,
@@ -49,7 +49,7 @@ extension Window {
             )
         }
         // Refused before any hook sees it (DESIGN §3.1).
-        try checkExecutor(destination)
+        try tree.checkExecutor(destination)
         let segue = Segue(identifier: definition.identifier, source: source, destination: destination, kind: definition.kind)
         // (d) prepare, before the destination loads (R1.4).
         try await prepare(segue, sender: sender, cancellable: cancellable)
@@ -140,7 +140,7 @@ extension Window {
             case .present(let style): change = try presentation(of: destination, from: source, style: style)
             case .push: change = try legacyPush(of: destination, from: source)
             case .replaceRoot:
-                try checkInsertable(destination, into: nil, code: .controllerInUse)
+                try tree.checkInsertable(destination, into: nil, code: .controllerInUse)
                 change = .setRoot(destination)
             case .unwind:
                 throw NavigationError(
@@ -162,7 +162,7 @@ extension Window {
                 window: id, controllers: [source.id, destination.id]
             )
         }
-        try checkPushable(destination, onto: navigation)
+        try tree.checkPushable(destination, onto: navigation)
         return .push(navigation, destination)
     }
 }

@@ -72,7 +72,8 @@ extension ViewController {
 /// Window state that the window's controllers read from their own isolation.
 //
 // Why `@unchecked Sendable` is safe (the same proof as `ControllerContext`'s): the one mutable
-// field is written only by `Window`-isolated code and read only by code isolated to a
+// field is written only by `Window`-isolated code (the window's methods and its `WindowTree`'s,
+// which only those call) and read only by code isolated to a
 // controller of that window; all of them run on the window's serial executor.
 final class WindowExecutorState: @unchecked Sendable {  // safe: see the proof above
     /// The coordinator of the transition in flight with hooks, if any (R3.14).

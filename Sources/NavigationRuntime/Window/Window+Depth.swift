@@ -26,41 +26,6 @@ extension Window {
     /// document that embeds a snapshot). UIKit has no such limit; no real app comes near it.
     public static let maximumDepth = 200
 
-    /// Refuses a change that would make the tree deeper than ``maximumDepth``: the check every
-    /// way into the tree passes, made before any other check walks the new controllers (they
-    /// may be nested deeper than a recursive walk can go). Iterative; reads only.
-    func checkDepth(entering change: Change) throws {
-        switch change {
-        case .setRoot(let controller):
-            if let controller { try checkDepth(of: controller, under: nil) }
-        case .push(let navigation, let controller):
-            try checkDepth(of: controller, under: navigation)
-        case .present(let presenter, let controller, _):
-            try checkDepth(of: controller, under: presenter)
-        case .replaceSecondary(let split, let controller):
-            try checkDepth(of: controller, under: split, extra: split.context.splitColumns == nil ? 1 : 0)
-        case .addChild(let controller, let parent, _):
-            try checkDepth(of: controller, under: parent)
-        case .setStack(let navigation, let controllers):
-            for controller in controllers { try checkDepth(of: controller, under: navigation) }
-        case .composite(let changes):
-            for change in changes { try checkDepth(entering: change) }
-        case .pop, .dismiss, .selectTab, .setCollapsed, .traits, .removeFromParent:
-            break  // nothing enters the tree; collapsing is counted in advance (see above)
-        }
-    }
-
-    /// Refuses `controller`'s subtree if, under `parent` (`nil`: alone), it reaches past the limit.
-    func checkDepth(of controller: any ViewController, under parent: (any ViewController)?, extra: Int = 0) throws {
-        let base = (parent.map(Self.depth(of:)) ?? 0) + extra
-        guard let deepest = Self.height(of: controller, startingAt: base + 1, limit: Self.maximumDepth) else { return }
-        throw NavigationError(
-            .treeTooDeep,
-            "\(describe(controller)) would take the window's tree to depth \(deepest), deeper than Window.maximumDepth (\(Self.maximumDepth)).",
-            window: id, controllers: [controller.id] + (parent.map { [$0.id] } ?? [])
-        )
-    }
-
     /// The depth of a controller in its tree (the root is 1), as ``maximumDepth`` counts it.
     static func depth(of controller: any ViewController) -> Int {
         var depth = 0

@@ -9,7 +9,7 @@ extension Window {
         animated: Bool,
         cancellable: Bool
     ) async throws -> TransitionOutcome {
-        try checkAttached(tabBar)
+        try tree.checkAttached(tabBar)
         let children = tabBar.context.children
         guard children.indices.contains(index) else {
             throw NavigationError(

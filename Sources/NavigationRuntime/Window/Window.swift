@@ -77,22 +77,23 @@ public actor Window {
     private nonisolated let executorOwner: any Actor
     let queue = Locked(TransitionQueueStateMachine<QueueWaiter, DeferredRequest>())
 
+    /// The tree of controllers: the one owner of its structure (see ``WindowTree``). Used only
+    /// by this actor's isolated code, so on the window's executor.
+    let tree: WindowTree
+
     // `@exclusivity(unchecked)` on the state below: actor isolation already serialises every
     // access, so the runtime's dynamic exclusivity checks only cost time on the hot path.
 
     /// The root controller, once set.
-    @exclusivity(unchecked) var root: (any ViewController)?
+    var root: (any ViewController)? { tree.root }
     /// The current traits (horizontal size class drives adaptive segues).
-    public internal(set) var traits: Traits
+    public var traits: Traits { tree.traits }
     /// The request that is running (mirrors the queue's `running`, read on this executor).
     @exclusivity(unchecked) var runningRequest: RequestID?
     /// State the window's controllers read from their own isolation (the coordinator, R3.14).
-    nonisolated let executorState = WindowExecutorState()
+    nonisolated let executorState: WindowExecutorState
     /// The interactive gesture driving the running transition, if any (R4.10).
     var interaction: InteractivePop?
-    /// What the delegates of split view controllers entering a compact window answered, asked
-    /// before the change that brings them in is applied (R5.6, R5.7); empty between changes.
-    var splitEntryDecisions: [ObjectIdentifier: SplitEntryDecision] = [:]
     /// Whether ``close()`` was called.
     @exclusivity(unchecked) public internal(set) var isClosed = false
     /// Journal subscribers.
@@ -115,8 +116,16 @@ public actor Window {
     public init(id: WindowID = WindowID(1), configuration: Configuration = Configuration()) {
         self.id = id
         self.configuration = configuration
-        self.traits = configuration.traits
-        self.executorOwner = configuration.isolation ?? WindowExecutor()
+        let executorOwner = configuration.isolation ?? WindowExecutor()
+        self.executorOwner = executorOwner
+        let executorState = WindowExecutorState()
+        self.executorState = executorState
+        let tree = WindowTree(
+            windowID: id, executor: executorOwner.unownedExecutor, traits: configuration.traits,
+            executorState: executorState
+        )
+        self.tree = tree
+        tree.bind(to: self)
     }
 
     /// The serial executor of the window and of every controller created with its contexts.
@@ -206,8 +215,18 @@ public actor Window {
 
     /// Releases the tree (breaks the parent/child reference cycles) once nothing runs.
     func tearDown() {
-        if let root { detachAll(root) }
-        root = nil
+        tree.tearDown()
+    }
+
+    /// Runs `body` with the tree, on the window's executor: synchronous checks of the tree
+    /// (tests: `await window.withTree { tree in … }`), with no transition around them.
+    func withTree<T: Sendable>(_ body: (WindowTree) throws -> T) rethrows -> T {
+        try body(tree)
+    }
+
+    /// How errors and warnings name a controller: its id and its class.
+    func describe(_ controller: any ViewController) -> String {
+        WindowTree.describe(controller)
     }
 
     /// Journals the close and finishes the journal streams: every request's ending is in
@@ -217,18 +236,6 @@ public actor Window {
         for continuation in subscribers.values { continuation.finish() }
         subscribers.removeAll()
         hasSubscribers = false
-    }
-
-    private func detachAll(_ controller: any ViewController) {
-        let context = controller.context
-        for child in context.children { detachAll(child) }
-        if let presented = context.presented { detachAll(presented) }
-        context.children = []
-        context.presented = nil
-        context.presenting = nil
-        context.parent = nil
-        context.isAttached = false
-        context.appearance = .disappeared
     }
 
 }

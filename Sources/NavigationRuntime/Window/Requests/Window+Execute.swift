@@ -15,18 +15,18 @@ extension Window {
         case .setRoot(let controller):
             if controller === root { return .noChange }
             if let controller {
-                try checkOwned(controller)
-                try checkInsertable(controller, into: nil, code: .controllerInUse)
+                try tree.checkOwned(controller)
+                try tree.checkInsertable(controller, into: nil, code: .controllerInUse)
             }
             change = .setRoot(controller)
 
         case .push(let controller, let navigation):
-            try checkAttached(navigation)
-            try checkPushable(controller, onto: navigation)
+            try tree.checkAttached(navigation)
+            try tree.checkPushable(controller, onto: navigation)
             change = .push(navigation, controller)
 
         case .pop(let navigation, let receipt):
-            try checkAttached(navigation)
+            try tree.checkAttached(navigation)
             if let back = moreListSelection(popping: navigation, receipt: receipt) {
                 change = back
                 break
@@ -37,7 +37,7 @@ extension Window {
             change = .pop(navigation, keeping: stack.count - 1)
 
         case .popTo(let controller, let navigation, let receipt):
-            try checkAttached(navigation)
+            try tree.checkAttached(navigation)
             let stack = navigation.context.children
             guard let index = stack.firstIndex(where: { $0 === controller }) else {
                 throw NavigationError(
@@ -51,7 +51,7 @@ extension Window {
             change = .pop(navigation, keeping: index + 1)
 
         case .interactivePop(let navigation, let gesture):
-            try checkAttached(navigation)
+            try tree.checkAttached(navigation)
             let stack = navigation.context.children
             guard stack.count > 1 else { return .noChange }
             interaction = gesture
@@ -59,7 +59,7 @@ extension Window {
             return try await runChange(.pop(navigation, keeping: stack.count - 1), request: id, animated: true, cancellable: cancellable)
 
         case .popToRoot(let navigation, let receipt):
-            try checkAttached(navigation)
+            try tree.checkAttached(navigation)
             if let back = moreListSelection(popping: navigation, receipt: receipt) {
                 change = back
                 break
@@ -70,14 +70,14 @@ extension Window {
             change = .pop(navigation, keeping: 1)
 
         case .setViewControllers(let controllers, let navigation):
-            try checkAttached(navigation)
+            try tree.checkAttached(navigation)
             guard !controllers.isEmpty else {
                 throw NavigationError(
                     .invalidRequest, "setViewControllers needs at least one controller.",
                     window: self.id, controllers: [navigation.id]
                 )
             }
-            try checkStack(controllers, for: navigation)
+            try tree.checkStack(controllers, for: navigation)
             let old = navigation.context.children
             if old.count == controllers.count && zip(old, controllers).allSatisfy({ $0 === $1 }) { return .noChange }
             change = .setStack(navigation, controllers)
@@ -86,14 +86,14 @@ extension Window {
             change = try presentation(of: controller, from: source, style: style)
 
         case .dismiss(let source):
-            try checkOwned(source)
+            try tree.checkOwned(source)
             // R3.12: a controller neither presenting nor presented (even one outside the
             // window) has nothing to dismiss.
             guard source.context.isAttached, let presenter = dismissingPresenter(for: source) else { return .noChange }
             change = .dismiss(presenter: presenter)
 
         case .show(let controller, let source, let sender, let detail):
-            try checkAttached(source)
+            try tree.checkAttached(source)
             guard let show = try await showChange(of: controller, from: source, detail: detail, sender: sender) else {
                 return .noChange
             }
@@ -106,11 +106,11 @@ extension Window {
             )
 
         case .performSegue(let segue):
-            try checkAttached(segue.source)
+            try tree.checkAttached(segue.source)
             return try await perform(segue, id: id, animated: animated, cancellable: cancellable)
 
         case .addChild(let child, let parent):
-            try checkAttached(parent)
+            try tree.checkAttached(parent)
             guard parent.kind == .content else {
                 throw NavigationError(
                     .invalidRequest,
@@ -119,11 +119,11 @@ extension Window {
                 )
             }
             if child.context.parent === parent { return .noChange }
-            try checkInsertable(child, into: parent, code: .controllerInUse)
+            try tree.checkInsertable(child, into: parent, code: .controllerInUse)
             change = .addChild(child, to: parent)
 
         case .removeFromParent(let child):
-            try checkOwned(child)
+            try tree.checkOwned(child)
             guard let parent = child.context.parent, parent.kind == .content else { return .noChange }
             change = .removeFromParent(child)
 
@@ -135,7 +135,7 @@ extension Window {
             return try await selectTab(tabBar, index: index, userTap: userTap, id: id, animated: animated, cancellable: cancellable)
 
         case .unwind(let source, let action, let identifier, let sender):
-            try checkAttached(source)
+            try tree.checkAttached(source)
             return try await unwind(
                 from: source, action: action, identifier: identifier, sender: sender,
                 id: id, animated: animated, cancellable: cancellable

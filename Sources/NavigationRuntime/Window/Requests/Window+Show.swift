@@ -39,7 +39,7 @@ extension Window {
             case let navigation as NavigationController:
                 // A navigation controller is presented, not pushed (see above; R4.3 otherwise).
                 if controller.kind == .navigation { return try presentation(of: controller, from: source, style: nil) }
-                try checkPushable(controller, onto: navigation)
+                try tree.checkPushable(controller, onto: navigation)
                 return .push(navigation, controller)
             case let split as SplitViewController:
                 return try await splitShowChange(of: controller, in: split, detail: detail, from: source)
@@ -57,10 +57,10 @@ extension Window {
                     await container.performShow(controller, action: action, sender: sender)
                 }
                 // User code ran: judge its answer against the tree as it is now.
-                try checkAttached(container)
+                try tree.checkAttached(container)
                 switch handling {
                 case .addChild:
-                    try checkInsertable(controller, into: container, code: .controllerInUse)
+                    try tree.checkInsertable(controller, into: container, code: .controllerInUse)
                     return .addChild(controller, to: container, completesMove: true)
                 case .replaceChild(let old):
                     guard old.context.parent === container, old !== controller else {
@@ -70,17 +70,17 @@ extension Window {
                             window: id, controllers: [container.id, old.id, controller.id]
                         )
                     }
-                    try checkInsertable(controller, into: container, code: .controllerInUse)
+                    try tree.checkInsertable(controller, into: container, code: .controllerInUse)
                     return .composite([
                         .removeFromParent(old, completesMove: true),
                         .addChild(controller, to: container, completesMove: true),
                     ])
                 case .push(let navigation):
-                    try checkAttached(navigation)
-                    try checkPushable(controller, onto: navigation)
+                    try tree.checkAttached(navigation)
+                    try tree.checkPushable(controller, onto: navigation)
                     return .push(navigation, controller)
                 case .forward(let next):
-                    try checkAttached(next)
+                    try tree.checkAttached(next)
                     target = next
                 case .present(let style):
                     return try presentation(of: controller, from: source, style: style)

@@ -13,13 +13,11 @@ extension Window {
         animated: Bool,
         cancellable: Bool
     ) async throws -> TransitionOutcome {
-        try checkDepth(entering: change)
-        try checkExecutors(entering: change)
+        try tree.validate(change)
         if traits.horizontalSizeClass == .compact { try await decideEntryCollapses(for: change, request: id) }
-        let before = visibleSet()
-        let applied = apply(change)
-        if !splitEntryDecisions.isEmpty { splitEntryDecisions.removeAll() }
-        let after = visibleSet()
+        let before = tree.visibleSet()
+        let applied = tree.apply(change)
+        let after = tree.visibleSet()
         let hooks = needsHooks(applied, before: before, after: after)
         if !hooks && interaction == nil && (!animated || configuration.transitionDuration == .zero) {
             return try runWithoutHooks(applied, request: id, cancellable: cancellable, before: before, after: after)
@@ -106,7 +104,7 @@ extension Window {
         // End phase (R6.2–R6.7), then containment ends and the delegate hears of it. A
         // presentation or dismissal finishes its "to" side first (R6.4, R6.6); a push, a pop or
         // a tab switch its disappearing side (R6.2, R6.3).
-        finishDismissals(applied)
+        tree.finishDismissals(applied)
         let appearingPost = flight.after.missing(from: flight.before, postOrder: true, topLayerFirst: false)
         let disappearingPost = flight.before.missing(from: flight.after, postOrder: true, topLayerFirst: true)
         if applied.finishesToSideFirst {
@@ -159,7 +157,7 @@ extension Window {
         do {
             try checkpoint(cancellable: cancellable)
         } catch {
-            undo(applied)
+            tree.undo(applied)
             throw error
         }
         emit(.began, request: id)
@@ -180,7 +178,7 @@ extension Window {
         }
         lastSequence = queue.withLock { $0.commit() }
         if hasSubscribers { emitCommit(applied, request: id) }
-        finishDismissals(applied)
+        tree.finishDismissals(applied)
         let toSideFirst = applied.finishesToSideFirst
         if toSideFirst {
             after.forEachMissing(from: before, postOrder: true, topLayerFirst: false) { controller in

@@ -176,7 +176,7 @@ extension Window {
             }
             if activeRunner === settler { activeRunner = nil }
         }
-        if !splitEntryDecisions.isEmpty { splitEntryDecisions.removeAll() }
+        if !tree.entryDecisions.isEmpty { tree.entryDecisions.removeAll() }
         endAbandoned(request, as: ending, committed: flight?.committed ?? false)
     }
 

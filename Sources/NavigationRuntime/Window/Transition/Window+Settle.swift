@@ -74,7 +74,7 @@ extension Window {
         }
         if !flight.isUndone {
             flight.isUndone = true
-            undo(flight.applied)
+            tree.undo(flight.applied)
         }
         guard !isClosed else {
             settleClosed(flight)
@@ -120,7 +120,7 @@ extension Window {
     func settleClosed(_ flight: InFlightChange) {
         if !flight.committed && !flight.isUndone {
             flight.isUndone = true
-            undo(flight.applied)
+            tree.undo(flight.applied)
         }
         if !flight.committed {
             for controller in flight.appearing { controller.context.appearance = .disappeared }

@@ -1,8 +1,19 @@
 // Applying a `Change` to a window's tree, recording what it did as an `AppliedChange`.
 
-extension Window {
-    /// Applies a change to the tree (R4.1: the tree reflects it from the begin phase on).
+extension WindowTree {
+    /// Applies a change to the tree (R4.1: the tree reflects it from the begin phase on) and
+    /// returns what it did, for ``undo(_:)`` and the transition's callbacks. The split
+    /// decisions asked for it (``entryDecisions``) are used up.
+    ///
+    /// The change must have passed ``validate(_:)`` (and the request's own checks): `apply`
+    /// does not check again.
     func apply(_ change: Change) -> AppliedChange {
+        let applied = applyPart(change)
+        if !entryDecisions.isEmpty { entryDecisions.removeAll() }
+        return applied
+    }
+
+    private func applyPart(_ change: Change) -> AppliedChange {
         switch change {
         case .replaceSecondary(let split, let controller) where split.context.splitColumns != nil:
             let state = SplitState(split)
@@ -85,7 +96,7 @@ extension Window {
             return AppliedChange(undo: .selectTab(tabBar, old: old))
 
         case .composite(let changes):
-            let parts = changes.map { apply($0) }
+            let parts = changes.map { applyPart($0) }
             var applied = AppliedChange(undo: .composite(parts))
             for part in parts {
                 applied.moves += part.moves

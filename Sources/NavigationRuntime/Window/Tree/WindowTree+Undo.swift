@@ -2,15 +2,14 @@
 
 import Synchronization
 
-extension Window {
+extension WindowTree {
+    /// Reverts an applied change, the last one applied: the tree is exactly as before
+    /// ``apply(_:)`` (parents, children, presentations, split state, adoptions, claims).
     func undo(_ applied: AppliedChange) {
         switch applied.undo {
         case .split(let state):
             let current = SplitState(state.split)
-            state.restore(attached: state.split.context.isAttached) { controller, parent in
-                setParent(controller, parent)
-                if parent == nil { detach(controller) } else if state.split.context.isAttached { reattach(controller) }
-            }
+            restore(state)
             // A secondary the change brought in leaves again (free to be shown elsewhere).
             for controller in state.arrivals(since: current) {
                 setParent(controller, nil)

@@ -2,7 +2,7 @@
 
 import Synchronization
 
-extension Window {
+extension WindowTree {
     /// Marks a subtree as in the window's tree, adopting containers' initial children.
     func attach(_ controller: any ViewController, into applied: inout AppliedChange) {
         let context = controller.context
@@ -15,7 +15,7 @@ extension Window {
             if controller.kind == .split, let split = controller as? SplitViewController {
                 context.splitColumns = split.initialColumns
                 if collapses, split.initialColumns == nil, initial.count > 1,
-                    splitEntryDecisions[ObjectIdentifier(split)]?.discardSecondary == true
+                    entryDecisions[ObjectIdentifier(split)]?.discardSecondary == true
                 {
                     // The delegate discards the secondary of a split entering a compact window
                     // (R5.6): it never enters the tree, hears nothing, and is free again.
@@ -44,7 +44,7 @@ extension Window {
         // A split that enters a compact window starts collapsed, as its delegate said (asked
         // before the change, `decideEntryCollapses`) or by default (R5.6, R5.7).
         if collapses, !context.isCollapsed, let split = controller as? SplitViewController {
-            let decision = splitEntryDecisions[ObjectIdentifier(split)]
+            let decision = entryDecisions[ObjectIdentifier(split)]
             if context.splitColumns != nil {
                 setColumnsCollapsed(split, true, top: decision?.topColumn)
             } else {

@@ -1,19 +1,72 @@
-// Validation: the checks a request passes against the tree before it becomes a change.
+// Validation: the checks a request passes against the tree before it becomes a change, and those every change passes before it is applied.
 
 import Synchronization
 
-extension Window {
+extension WindowTree {
+    /// Refuses a change that would corrupt the tree, before anything is applied: the checks
+    /// every way into the tree passes (requests, segues, unwinds, deep links, restoration), on
+    /// the controllers it brings in (with the children they will adopt and what they present).
+    /// Reads only; synchronous (no user code).
+    ///
+    /// - Throws: ``NavigationError`` `.treeTooDeep` (checked first: the walks below recurse),
+    ///   `.foreignController` for a controller of another window, `.foreignExecutor` for one
+    ///   whose actor does not run on this window's executor.
+    func validate(_ change: Change) throws {
+        try checkDepth(entering: change)
+        try checkExecutors(entering: change)
+    }
+
+    /// Refuses a change that would make the tree deeper than ``Window/maximumDepth``: the check every
+    /// way into the tree passes, made before any other check walks the new controllers (they
+    /// may be nested deeper than a recursive walk can go). Iterative; reads only.
+    func checkDepth(entering change: Change) throws {
+        switch change {
+        case .setRoot(let controller):
+            if let controller { try checkDepth(of: controller, under: nil) }
+        case .push(let navigation, let controller):
+            try checkDepth(of: controller, under: navigation)
+        case .present(let presenter, let controller, _):
+            try checkDepth(of: controller, under: presenter)
+        case .replaceSecondary(let split, let controller):
+            try checkDepth(of: controller, under: split, extra: split.context.splitColumns == nil ? 1 : 0)
+        case .addChild(let controller, let parent, _):
+            try checkDepth(of: controller, under: parent)
+        case .setStack(let navigation, let controllers):
+            for controller in controllers { try checkDepth(of: controller, under: navigation) }
+        case .composite(let changes):
+            for change in changes { try checkDepth(entering: change) }
+        case .pop, .dismiss, .selectTab, .setCollapsed, .traits, .removeFromParent:
+            break  // nothing enters the tree; collapsing is counted in advance (see `Window.maximumDepth`)
+        }
+    }
+
+    /// Refuses `controller`'s subtree if, under `parent` (`nil`: alone), it reaches past the limit.
+    func checkDepth(of controller: any ViewController, under parent: (any ViewController)?, extra: Int = 0) throws {
+        let base = (parent.map(Window.depth(of:)) ?? 0) + extra
+        guard let deepest = Window.height(of: controller, startingAt: base + 1, limit: Window.maximumDepth) else { return }
+        throw NavigationError(
+            .treeTooDeep,
+            "\(describe(controller)) would take the window's tree to depth \(deepest), deeper than Window.maximumDepth (\(Window.maximumDepth)).",
+            window: windowID, controllers: [controller.id] + (parent.map { [$0.id] } ?? [])
+        )
+    }
+
+    /// How errors name a controller: its id and its class.
     func describe(_ controller: any ViewController) -> String {
+        Self.describe(controller)
+    }
+
+    static func describe(_ controller: any ViewController) -> String {
         "\(controller.id) \(controller.context.scene?.className ?? String(describing: type(of: controller)))"
     }
 
     /// The controller belongs to this window (R8.7).
     func checkOwned(_ controller: any ViewController) throws {
-        guard controller.context.window === self else {
+        guard isWindow(controller.context.window) else {
             throw NavigationError(
                 .foreignController,
-                "\(describe(controller)) belongs to window \(controller.context.window.id), not \(id).",
-                window: id, controllers: [controller.id]
+                "\(describe(controller)) belongs to window \(controller.context.window.id), not \(windowID).",
+                window: windowID, controllers: [controller.id]
             )
         }
     }
@@ -24,18 +77,18 @@ extension Window {
     /// another window's) would read the tree from elsewhere while the window writes it, so it
     /// is refused when it would enter the tree.
     func checkExecutor(_ controller: any ViewController) throws {
-        guard !isSameExecutor(controller.unownedExecutor, unownedExecutor) else { return }
+        guard !isSameExecutor(controller.unownedExecutor, executor) else { return }
         throw NavigationError(
             .foreignExecutor,
-            "\(describe(controller)) runs on its own executor, not on window \(id)'s: a controller actor must keep ViewController's unownedExecutor (its window's).",
-            window: id, controllers: [controller.id]
+            "\(describe(controller)) runs on its own executor, not on window \(windowID)'s: a controller actor must keep ViewController's unownedExecutor (its window's).",
+            window: windowID, controllers: [controller.id]
         )
     }
 
     /// Every controller a change brings into the tree (with the children it will adopt and
-    /// the controllers it presents) runs on this window's executor: the check every way into
-    /// the tree passes (requests, segues, deep links, restoration), made before the change is
-    /// applied and before any callback. Reads only.
+    /// the controllers it presents) belongs to this window and runs on its executor: the check
+    /// every way into the tree passes (requests, segues, deep links, restoration), made before
+    /// the change is applied and before any callback. Reads only.
     func checkExecutors(entering change: Change) throws {
         switch change {
         case .setRoot(let controller):
@@ -53,6 +106,7 @@ extension Window {
     }
 
     private func checkExecutors(inSubtreeOf controller: any ViewController) throws {
+        try checkOwned(controller)
         try checkExecutor(controller)
         let context = controller.context
         for child in context.children { try checkExecutors(inSubtreeOf: child) }
@@ -69,7 +123,7 @@ extension Window {
             throw NavigationError(
                 .notInWindowHierarchy,
                 "\(describe(controller)) is not in the window hierarchy.",
-                window: id, controllers: [controller.id]
+                window: windowID, controllers: [controller.id]
             )
         }
     }
@@ -99,7 +153,7 @@ extension Window {
                 code == .presentingActiveController
                 ? "Application tried to present modally an active controller \(describe(controller))."
                 : "\(describe(controller)) is already in a hierarchy."
-            throw NavigationError(code, message, window: id, controllers: [controller.id])
+            throw NavigationError(code, message, window: windowID, controllers: [controller.id])
         }
         guard !controller.context.didAdoptInitialChildren, !controller.initialChildren.isEmpty else { return }
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(controller)]
@@ -115,7 +169,7 @@ extension Window {
                 throw NavigationError(
                     .controllerInUse,
                     "\(describe(child)), a child of \(describe(container)), is already in a hierarchy.",
-                    window: id, controllers: [child.id, container.id]
+                    window: windowID, controllers: [child.id, container.id]
                 )
             }
             try checkInitialChildren(of: child, seen: &seen)
@@ -138,7 +192,7 @@ extension Window {
         throw NavigationError(
             .invalidRequest,
             "\(describe(navigation)) is the More navigation controller of \(describe(tabBar)); select a tab to show it there.",
-            window: id, controllers: [navigation.id, tabBar.id]
+            window: windowID, controllers: [navigation.id, tabBar.id]
         )
     }
 
@@ -160,7 +214,7 @@ extension Window {
         NavigationError(
             .pushedTwice,
             "\(describe(navigation)) is pushing the same view controller instance (\(describe(controller))) more than once which is not supported and is most likely an error in the application",
-            window: id, controllers: [controller.id, navigation.id]
+            window: windowID, controllers: [controller.id, navigation.id]
         )
     }
 
@@ -170,7 +224,7 @@ extension Window {
     {
         NavigationError(
             .pushingNavigationController, "Pushing a navigation controller is not supported",
-            window: id, controllers: [controller.id, navigation.id]
+            window: windowID, controllers: [controller.id, navigation.id]
         )
     }
 }

@@ -1,6 +1,6 @@
 // Which controllers of a window's tree are on screen: the walk that builds a `VisibleSet`.
 
-extension Window {
+extension WindowTree {
     /// The controllers on screen now.
     func visibleSet() -> VisibleSet {
         var set = VisibleSet()
