@@ -16,6 +16,11 @@ import Synchronization
 ///   the hierarchy is left as it was, every appearance callback already delivered is balanced
 ///   (like UIKit's cancelled interactive pop, R6.9) and the request throws `CancellationError`.
 ///   After the commit point the transition runs to its end.
+/// - Hooks that do not return: a request's user code runs in a task of its own while its caller
+///   waits, so cancelling the caller before the commit point answers it at once even when a
+///   hook ignores cancellation, ``close()`` answers every caller, and
+///   ``Configuration/hookDeadline`` ends a request whose hook outlives it. See
+///   <doc:RequestContract>.
 public actor Window {
     /// How a window runs its transitions.
     public struct Configuration: Sendable {
@@ -193,7 +198,8 @@ public actor Window {
     /// Closes the window (R8.8): every waiting request fails with
     /// ``NavigationError/Code/windowClosed``; a running transition stops at its next check
     /// (before its commit point it rolls back and fails the same way, after it, it returns
-    /// without further callbacks); the tree is torn down with no appearance callbacks. The
+    /// without further callbacks), and a caller whose hook has not returned is answered the
+    /// same way at once; the tree is torn down with no appearance callbacks. The
     /// journal streams end with `.windowClosed` once every request accepted has its ending
     /// journaled: at once if nothing runs, else when the last one returns. Closing twice does
     /// nothing.
