@@ -173,11 +173,29 @@ extension Window {
     /// same delegate calls as a rotation; Xcode's Master-Detail template relies on it to show
     /// the list, not an empty detail, at an iPhone launch. The answers are asked before the
     /// begin phase, so they precede every callback of the transition.
-    func decideEntryCollapses(for change: Change, request id: RequestID) async throws {
+    ///
+    /// The delegates are user code: asked from a request that runs none before its change (a
+    /// push, a presentation), they run in a runner of their own (see `escape`), so that a
+    /// delegate that never answers cannot keep the caller or the window stuck.
+    func decideEntryCollapses(for change: Change, request id: RequestID, cancellable: Bool) async throws {
         guard traits.horizontalSizeClass == .compact else { return }
         var splits: [SplitViewController] = []
         forEachEntering(change) { collectEnteringSplits($0, into: &splits) }
-        for split in splits where split.hasDelegate {
+        let asked = splits.filter(\.hasDelegate)
+        guard !asked.isEmpty else { return }
+        if let runner = activeRunner, runner.request == id {
+            try await askEntryDecisions(of: asked, request: id)
+        } else {
+            _ = try await escape(id, cancellable: cancellable) { window in
+                try await window.askEntryDecisions(of: asked, request: id)
+                return .noChange
+            }
+        }
+    }
+
+    /// Asks the delegates of splits entering a compact window how they collapse.
+    private func askEntryDecisions(of splits: [SplitViewController], request id: RequestID) async throws {
+        for split in splits {
             let context = split.context
             let adopted = context.didAdoptInitialChildren
             let children = adopted ? context.children : split.initialChildren

@@ -32,9 +32,13 @@ enum TransitionRequest: Sendable {
         // A storyboard segue's user code before its change is the source's shouldPerform and
         // prepare (scene factories are synchronous, they cannot wait on the window); a custom
         // kind's performer may run later, but checks its own scope (see `Window.perform`).
-        case .segue(let source, _, _, _): source.receivesCallbacks
+        case .segue(let source, _, _, _): source.receivesCallbacks || Self.showRoutingRunsUserCode(from: source)
         case .performSegue(let segue):
-            if case .custom = segue.kind { true } else { segue.source.receivesCallbacks }
+            if case .custom = segue.kind {
+                true
+            } else {
+                segue.source.receivesCallbacks || Self.showRoutingRunsUserCode(from: segue.source)
+            }
         case .unwind, .show, .setTraits: true
         case .resolved: true  // scene factories, `DeepLinkReceiver.receive(deepLink:)`
         case .selectTab(_, _, let userTap): userTap
@@ -42,6 +46,26 @@ enum TransitionRequest: Sendable {
             .removeFromParent, .interactivePop:
             false
         }
+    }
+
+    /// Whether a show or show-detail from `source` can reach user code on its way (R2.2): a
+    /// custom container overriding the action (``ViewController/performShow(_:action:sender:)``)
+    /// or a split view controller with a delegate on the next-responder chain. Reads the tree:
+    /// call on the window's executor.
+    static func showRoutingRunsUserCode(from source: any ViewController) -> Bool {
+        var current: (any ViewController)? = source
+        while let node = current {
+            switch node.kind {
+            case .split:
+                if let split = node as? SplitViewController, split.hasDelegate { return true }
+            case .content:
+                if node.receivesCallbacks, node.overrides(.show) || node.overrides(.showDetail) { return true }
+            case .navigation, .tabBar:
+                break
+            }
+            current = node.context.parent ?? node.context.presenting
+        }
+        return false
     }
 
     /// A short name for the journal.

@@ -67,6 +67,42 @@ private actor StallingController: ViewController {
     func performUnwindAction(_ action: String, segue: Segue) async { await hook("unwind") }
 }
 
+/// A custom container (R2.2) whose `show` override hangs.
+private actor StallingContainer: ViewController {
+    nonisolated let context: ControllerContext
+    nonisolated let initialChildren: [any ViewController]
+    private let stall: Stall
+
+    init(context: ControllerContext, child: any ViewController, stall: Stall) {
+        self.context = context
+        self.initialChildren = [child]
+        self.stall = stall
+        context.claim([child], for: self)
+    }
+
+    nonisolated func overrides(_ action: ShowAction) -> Bool { action == .show }
+    func performShow(_ viewController: any ViewController, action: ShowAction, sender: (any Sendable)?) async
+        -> ShowHandling
+    {
+        await stall.hang("show")
+        stall.didReturn("show")
+        return .addChild
+    }
+}
+
+/// A split view controller delegate whose collapse answer hangs.
+private struct StallingSplitDelegate: SplitViewControllerDelegate {
+    let stall: Stall
+    func splitViewController(
+        _ splitViewController: SplitViewController,
+        collapseSecondary secondary: any ViewController,
+        onto primary: any ViewController
+    ) async -> Bool {
+        await stall.hang("collapseSecondary")
+        return false
+    }
+}
+
 /// What a window's journal says of one request: its callbacks and its ending.
 private func story(of request: UInt64, in events: [JournalEvent], names: [ControllerID: String]) -> [String] {
     events.filter { $0.request?.rawValue == request }.compactMap { event in
@@ -265,5 +301,56 @@ private func story(of request: UInt64, in events: [JournalEvent], names: [Contro
             "\(JournalEvent.Kind.warning("viewDidAppear(_:) of controller \(b.id.rawValue) did not return within the hook deadline; the transition's later callbacks were noted without calling hooks"))",
         ])
         #expect(InvariantChecker.check(events: events, finalSnapshot: nil, start: start).violations.isEmpty)
+    }
+
+    /// User code a request reaches on its way, though its own source has no hooks: a custom
+    /// container's `show` override (R2.2) and a split's delegate asked as the split enters a
+    /// compact window (R5.6). Both run in a runner too.
+    @Test(.timeLimit(.minutes(1)))
+    func cancellingTheCaller_ofACustomContainersShowThatNeverReturns_fromASourceWithoutHooks() async throws {
+        let window = Window(configuration: .immediate)
+        let catalog = SceneCatalog([
+            Scene("A", segues: [SegueDefinition(identifier: "s", kind: .show, destination: "B")]) { context in
+                GenericViewController(context: context)
+            },
+            Scene("B") { context in GenericViewController(context: context) },
+        ])
+        let a = try #require(catalog.instantiate("A", in: window))
+        let container = StallingContainer(context: window.makeContext(), child: a, stall: stall)
+        try await window.setRootViewController(container, animated: false)
+
+        let segue = Task { try await a.performSegue(withIdentifier: "s", sender: nil) }
+        var entered = stall.entered
+        #expect(await entered.next() == "show")
+        segue.cancel()
+        await #expect(throws: CancellationError.self) { try await segue.value }
+        try await window.waitUntilIdle()
+        #expect(await container.children.map(\.id) == [a.id])
+        stall.release()
+        var returned = stall.returned
+        #expect(await returned.next() == "show")
+        #expect(await container.children.map(\.id) == [a.id])  // the late `.addChild` is discarded
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func cancellingThePresenter_ofASplitWhoseDelegateNeverAnswers_asItEntersACompactWindow() async throws {
+        let window = Window(configuration: Window.Configuration(transitionDuration: .zero, traits: .compact))
+        let a = GenericViewController(context: window.makeContext())
+        try await window.setRootViewController(a, animated: false)
+        let primary = NavigationController(context: window.makeContext(), viewControllers: [GenericViewController(context: window.makeContext())])
+        let split = SplitViewController(
+            context: window.makeContext(), primary: primary, secondary: GenericViewController(context: window.makeContext()),
+            delegate: StallingSplitDelegate(stall: stall))
+
+        let present = Task { try await a.present(split, animated: false) }
+        var entered = stall.entered
+        #expect(await entered.next() == "collapseSecondary")
+        present.cancel()
+        await #expect(throws: CancellationError.self) { try await present.value }
+        try await window.waitUntilIdle()
+        #expect(await a.presentedViewController == nil)
+        let b = GenericViewController(context: window.makeContext())
+        #expect(try await a.present(b, animated: false) == .completed(sequence: 2))
+        stall.release()
     }
 }

@@ -14,7 +14,9 @@ extension Window {
         cancellable: Bool
     ) async throws -> TransitionOutcome {
         try tree.validate(change)
-        if traits.horizontalSizeClass == .compact { try await decideEntryCollapses(for: change, request: id) }
+        if traits.horizontalSizeClass == .compact {
+            try await decideEntryCollapses(for: change, request: id, cancellable: cancellable)
+        }
         let before = tree.visibleSet()
         let applied = tree.apply(change)
         let after = tree.visibleSet()
