@@ -293,7 +293,9 @@ extension Window {
     /// point it throws `CancellationError`: the instantiated controller is discarded and the
     /// old root stays.
     ///
-    /// - Throws: ``NavigationError`` `.invalidStoryboard` if the catalog has no such scene.
+    /// - Throws: ``NavigationError`` `.invalidStoryboard` if the catalog has no such scene;
+    ///   `.hookTimedOut` if a hook outlived ``Configuration/hookDeadline`` before the commit
+    ///   point (the old root stays).
     @discardableResult
     public func setRoot(
         scene identifier: String,
@@ -303,7 +305,14 @@ extension Window {
         guard let controller = catalog.instantiate(identifier, in: self) else {
             throw NavigationError(.invalidStoryboard, "The catalog has no scene '\(identifier)'.", window: id, identifier: identifier)
         }
-        try await setRootViewController(controller, animated: animated)
+        if case .hookTimedOut(let timeout) = try await setRootViewController(controller, animated: animated),
+            timeout.sequence == nil
+        {
+            throw NavigationError(
+                .hookTimedOut,
+                "\(timeout.hook) of controller \(timeout.controller.map { String($0.rawValue) } ?? "?") did not return within the hook deadline: scene '\(identifier)' did not become the root.",
+                window: id, controllers: timeout.controller.map { [$0] } ?? [], identifier: identifier)
+        }
         return controller
     }
 }

@@ -105,5 +105,10 @@ extension NavigationError {
         /// The change would make the window's tree deeper than ``Window/maximumDepth``: nothing
         /// was applied.
         public static let treeTooDeep = Code("treeTooDeep")
+        /// A hook outlived ``Window/Configuration/hookDeadline`` before the commit point and the
+        /// request was rolled back. Requests report it as ``TransitionOutcome/hookTimedOut(_:)``;
+        /// only a method that returns no outcome (``Window/setRoot(scene:from:animated:)``)
+        /// throws it.
+        public static let hookTimedOut = Code("hookTimedOut")
     }
 }

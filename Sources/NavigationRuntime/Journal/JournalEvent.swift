@@ -18,7 +18,9 @@ public struct JournalEvent: Sendable, Hashable, Codable, CustomStringConvertible
         case entered(ControllerSnapshot)
         /// The request was cancelled before its commit point; nothing changed.
         case cancelled
-        /// The request failed with this error code; nothing changed.
+        /// The request failed before its commit point; nothing changed. The string is the
+        /// ``NavigationError/Code`` (`"hookTimedOut"` for a request rolled back by the hook
+        /// deadline, reported to its caller as ``TransitionOutcome/hookTimedOut(_:)``).
         case failed(String)
         /// `shouldPerformSegue` vetoed it.
         case vetoed

@@ -116,7 +116,7 @@ extension Window {
                 // destination's view loaded, so that it can animate it: `viewDidLoad` comes
                 // after `prepare` (R1.4) and before the performer (R6.1).
                 effect = try await inScope(of: id) {
-                    try await userCode(.named("perform()"), on: source.id) { try await performer.perform(segue) }
+                    try await userCode(.named("perform(_:)"), on: source.id) { try await performer.perform(segue) }
                 }
             } catch let error as CancellationError {
                 throw error

@@ -41,7 +41,7 @@ extension Window {
         // (2) prepare, (3) the destination's action (R7.1).
         try await prepare(segue, sender: sender, cancellable: cancellable)
         if destination.receivesCallbacks {
-            try await userCode(.named("unwind action"), on: destination.id) {
+            try await userCode(.named("performUnwindAction(_:segue:)"), on: destination.id) {
                 await destination.performUnwindAction(action, segue: segue)
             }
             try checkpoint(cancellable: cancellable)
@@ -84,7 +84,7 @@ extension Window {
         let effect: SegueEffect
         do {
             effect = try await inScope(of: id) {
-                try await userCode(.named("perform()"), on: segue.source.id) { try await performer.perform(segue) }
+                try await userCode(.named("perform(_:)"), on: segue.source.id) { try await performer.perform(segue) }
             }
         } catch let error as CancellationError {
             throw error

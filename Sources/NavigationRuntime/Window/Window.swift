@@ -47,7 +47,7 @@ public actor Window {
         /// Before the commit point the transition is rolled back; after it, the rest of its
         /// end phase is noted (appearance state, journal) without calling hooks. The hook's
         /// late return is discarded. Each watched call costs a task, so leave it `nil` where
-        /// no hook can hang. See <doc:RequestContract>.
+        /// no hook can hang. Zero or less is treated as `nil`. See <doc:RequestContract>.
         public var hookDeadline: Duration?
 
         /// Creates a configuration.

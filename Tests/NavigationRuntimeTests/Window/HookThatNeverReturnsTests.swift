@@ -32,6 +32,16 @@ private final class Stall: Sendable {
 
     func didReturn(_ hook: String) { returnedStream.continuation.yield(hook) }
 
+    /// A hook that honours cancellation: it waits on a stream nobody feeds, which ends when its
+    /// task is cancelled.
+    func waitUntilCancelled(_ hook: String) async {
+        enteredStream.continuation.yield(hook)
+        let (never, feeder) = AsyncStream.makeStream(of: Void.self)
+        for await _ in never {}
+        withExtendedLifetime(feeder) {}
+        returnedStream.continuation.yield(hook)
+    }
+
     func release() {
         let waiting = state.withLock { state in
             state.released = true
@@ -55,6 +65,7 @@ private actor StallingController: ViewController {
     }
 
     private func hook(_ name: String) async {
+        if stalls.remove("cooperative " + name) != nil { return await stall.waitUntilCancelled(name) }
         guard stalls.remove(name) != nil else { return }
         await stall.hang(name)
         stall.didReturn(name)
@@ -87,6 +98,14 @@ private actor StallingContainer: ViewController {
         await stall.hang("show")
         stall.didReturn("show")
         return .addChild
+    }
+}
+
+/// A tab bar controller delegate whose `didSelect` hangs (user code after the commit).
+private struct StallingTabDelegate: TabBarControllerDelegate {
+    let stall: Stall
+    func tabBarController(_ tabBarController: TabBarController, didSelect viewController: any ViewController) async {
+        await stall.hang("didSelect")
     }
 }
 
@@ -351,6 +370,85 @@ private func story(of request: UInt64, in events: [JournalEvent], names: [Contro
         #expect(await a.presentedViewController == nil)
         let b = GenericViewController(context: window.makeContext())
         #expect(try await a.present(b, animated: false) == .completed(sequence: 2))
+        stall.release()
+    }
+
+    /// A hook that returns as soon as its task is cancelled (a `Task.sleep`, a cancellable
+    /// network call) is rolled back like one that ignores cancellation (found by a new user's
+    /// trial: the change stayed applied).
+    @Test(.timeLimit(.minutes(1)))
+    func cancellingTheCaller_ofAViewWillAppearThatHonoursCancellation_rollsBack() async throws {
+        let (window, catalog) = world(stalls: ["cooperative viewWillAppear"], in: "B")
+        let a = GenericViewController(context: window.makeContext())
+        let navigation = NavigationController(context: window.makeContext(), viewControllers: [a])
+        try await window.setRootViewController(navigation, animated: false)
+        let start = await window.snapshot()
+        let journal = await window.journal()
+        let b = try #require(catalog.instantiate("B", in: window))
+
+        let push = Task { try await navigation.pushViewController(b, animated: false) }
+        var entered = stall.entered
+        #expect(await entered.next() == "viewWillAppear")
+        push.cancel()
+        await #expect(throws: CancellationError.self) { try await push.value }
+        var returned = stall.returned
+        #expect(await returned.next() == "viewWillAppear")  // its task was cancelled too
+        try await window.waitUntilIdle()
+        #expect(await navigation.viewControllers.map(\.id) == [a.id])
+        #expect(await window.snapshot().normalized() == start.normalized())
+        await window.close()
+        var events: [JournalEvent] = []
+        for await event in journal { events.append(event) }
+        #expect(story(of: 2, in: events, names: [:]).last == "cancelled")
+        #expect(InvariantChecker.check(events: events, finalSnapshot: nil, start: start).violations.isEmpty)
+    }
+
+    /// User code after the commit (a tab bar delegate's `didSelect`): closing answers the caller
+    /// with its commit, and the journal ends the request once (found by a new user's trial).
+    @Test(.timeLimit(.minutes(1)))
+    func close_whileATabBarDelegatesDidSelectHangs_endsTheCommittedRequestOnce() async throws {
+        let window = Window(configuration: .immediate)
+        let first = GenericViewController(context: window.makeContext())
+        let second = GenericViewController(context: window.makeContext())
+        let tabs = TabBarController(
+            context: window.makeContext(), viewControllers: [first, second], delegate: StallingTabDelegate(stall: stall))
+        try await window.setRootViewController(tabs, animated: false)
+        let start = await window.snapshot()
+        let journal = await window.journal()
+
+        let tap = Task { try await tabs.tapTab(at: 1) }
+        var entered = stall.entered
+        #expect(await entered.next() == "didSelect")
+        tap.cancel()  // after the commit: does nothing
+        await window.close()
+        #expect(try await tap.value == .completed(sequence: 2))
+        var events: [JournalEvent] = []
+        for await event in journal { events.append(event) }
+        let told = story(of: 2, in: events, names: [first.id: "First", second.id: "Second"])
+        #expect(told == [  // committed: its callbacks, and no failure after the commit
+            "Second.viewDidLoad", "First.viewWillDisappear(false)", "Second.viewWillAppear(false)",
+            "First.viewDidDisappear(false)", "Second.viewDidAppear(false)",
+        ])
+        #expect(InvariantChecker.check(events: events, finalSnapshot: nil, start: start).violations.isEmpty)
+        stall.release()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func setRootScene_whoseHookTimesOut_throwsHookTimedOut_andTheOldRootStays() async throws {
+        let clock = ManualClock()
+        let (window, catalog) = world(
+            Window.Configuration(clock: clock, transitionDuration: .zero, hookDeadline: .seconds(1)),
+            stalls: ["viewWillAppear"], in: "B")
+        let a = GenericViewController(context: window.makeContext())
+        try await window.setRootViewController(a, animated: false)
+        let setRoot = Task { try await window.setRoot(scene: "B", from: catalog) }
+        var entered = stall.entered
+        #expect(await entered.next() == "viewWillAppear")
+        await clock.sleepers(atLeast: 1)
+        clock.advance(by: .seconds(1))
+        await #expect(throws: NavigationError(.hookTimedOut, "")) { try await setRoot.value }
+        try await window.waitUntilIdle()
+        #expect(await window.rootViewController?.id == a.id)
         stall.release()
     }
 }

@@ -55,7 +55,7 @@ extension Window {
             let stack = navigation.context.children
             guard stack.count > 1 else { return .noChange }
             interaction = gesture
-            defer { interaction = nil }
+            defer { if interaction === gesture { interaction = nil } }
             return try await runChange(.pop(navigation, keeping: stack.count - 1), request: id, animated: true, cancellable: cancellable)
 
         case .popToRoot(let navigation, let receipt):

@@ -218,4 +218,8 @@ final class Runner: Sendable {
 
     /// Why the request was abandoned, if it was.
     var abandonment: Abandonment? { state.withLock { $0.abandonment } }
+
+    /// Whether the request's transition committed (its end phase, or user code after it such as
+    /// a tab bar delegate's `didSelect`, was running).
+    var hasCommitted: Bool { state.withLock { $0.committed != nil } }
 }

@@ -42,14 +42,37 @@ extension Window {
     }
 
     /// The begin phase, the animation, the commit and the end phase of a change in flight.
+    ///
+    /// An abandoned runner (`RunnerAbandoned`) leaves the flight and the coordinator alone: the
+    /// request's settlement owns them (and a later request may own the coordinator by then).
     private func runPhases(_ flight: InFlightChange, cancellable: Bool) async throws -> TransitionOutcome {
+        let coordinator = TransitionCoordinator(isAnimated: flight.animated, isInteractive: interaction != nil)
+        executorState.coordinator = coordinator
+        do {
+            let outcome = try await runPhases(flight, coordinator: coordinator, cancellable: cancellable)
+            endPhases(flight, coordinator)
+            return outcome
+        } catch let error as RunnerAbandoned {
+            throw error
+        } catch {
+            endPhases(flight, coordinator)
+            throw error
+        }
+    }
+
+    private func endPhases(_ flight: InFlightChange, _ coordinator: TransitionCoordinator) {
+        if inFlight === flight { inFlight = nil }
+        if executorState.coordinator === coordinator { executorState.coordinator = nil }
+    }
+
+    private func runPhases(
+        _ flight: InFlightChange,
+        coordinator: TransitionCoordinator,
+        cancellable: Bool
+    ) async throws -> TransitionOutcome {
         let id = flight.request
         let applied = flight.applied
         let animated = flight.animated
-        defer { if inFlight === flight { inFlight = nil } }
-        let coordinator = TransitionCoordinator(isAnimated: animated, isInteractive: interaction != nil)
-        executorState.coordinator = coordinator
-        defer { executorState.coordinator = nil }
         markFlags(applied, on: true)
         emit(.began, request: id)
 
@@ -179,6 +202,7 @@ extension Window {
             _ = note(.viewWillAppear(animated: animated), to: controller)
         }
         lastSequence = queue.withLock { $0.commit() }
+        if let runner = activeRunner, runner.request == id { runner.state.withLock { $0.commit(lastSequence) } }
         if hasSubscribers { emitCommit(applied, request: id) }
         tree.finishDismissals(applied)
         let toSideFirst = applied.finishesToSideFirst

@@ -88,7 +88,7 @@ extension Window {
     ) async throws -> T {
         guard let runner = activeRunner else { return try await body() }
         let (call, outer) = runner.state.withLock { $0.enter(hook, controller: controller) }
-        let watchdog = configuration.hookDeadline.map { watch(call, of: runner, deadline: $0) }
+        let watchdog = configuration.hookDeadline.flatMap { $0 > .zero ? watch(call, of: runner, deadline: $0) : nil }
         let result: Result<T, any Error>
         do {
             result = .success(try await body())
@@ -128,6 +128,7 @@ extension Window {
         }
         guard result.abandoned else { return }
         if let continuation = result.continuation, let answer = result.answer { continuation.resume(returning: answer) }
+        runner.cancelTask()
         await settleAbandoned(runner)
     }
 
@@ -149,7 +150,7 @@ extension Window {
         activeRunner = nil
         let flight = inFlight.flatMap { $0.request == runner.request ? $0 : nil }
         if let flight { settleClosed(flight) }
-        endAbandoned(runner.request, as: runner.settles ?? .closed, committed: flight?.committed ?? false)
+        endAbandoned(runner.request, as: runner.settles ?? .closed, committed: flight?.committed ?? runner.hasCommitted)
     }
 
     /// Settles an abandoned request in place of its runner: rolls its change back (or, past
@@ -177,7 +178,7 @@ extension Window {
             if activeRunner === settler { activeRunner = nil }
         }
         if !tree.entryDecisions.isEmpty { tree.entryDecisions.removeAll() }
-        endAbandoned(request, as: ending, committed: flight?.committed ?? false)
+        endAbandoned(request, as: ending, committed: flight?.committed ?? runner.hasCommitted)
     }
 
     /// Journals an abandoned request's ending and hands the queue on.
