@@ -96,9 +96,9 @@ extension Window {
             }
             throw error
         }
-        lastSequence = queue.withLock { $0.commit() }
+        let committed = queue.commit()
         flight.committed = true
-        if let runner = activeRunner, runner.request == id { runner.state.withLock { $0.commit(lastSequence) } }
+        if let runner = activeRunner, runner.request == id { runner.state.withLock { $0.commit(committed) } }
         if hasSubscribers { emitCommit(applied, request: id) }
 
         // End phase (R6.2–R6.7), then containment ends and the delegate hears of it. A
@@ -176,7 +176,7 @@ extension Window {
         after.forEachMissing(from: before, postOrder: false, topLayerFirst: false) { controller in
             _ = note(.viewWillAppear(animated: animated), to: controller)
         }
-        lastSequence = queue.withLock { $0.commit() }
+        let sequence = queue.commit()
         if hasSubscribers { emitCommit(applied, request: id) }
         tree.finishDismissals(applied)
         let toSideFirst = applied.finishesToSideFirst
@@ -194,7 +194,7 @@ extension Window {
             }
         }
         for move in applied.moves where move.deliversDidMove { _ = note(.didMove(toParent: move.to?.id), to: move.controller) }
-        return .completed(sequence: lastSequence)
+        return .completed(sequence: sequence)
     }
 
     /// Throws if the transition must stop before its commit point.
