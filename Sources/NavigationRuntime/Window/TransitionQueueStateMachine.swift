@@ -1,18 +1,25 @@
-/// The pure state machine of one window's transition queue (DESIGN §3, STYLE pattern 1).
+/// The pure state machine of one window's transition queue and of its lifecycle (DESIGN §3,
+/// STYLE pattern 1).
 ///
 /// It decides, and the window carries out: each event method returns an action naming what
-/// to do next (run, resume a waiter, fail some waiters). It holds no actors, locks or clocks,
-/// so every ordering rule is unit-tested synchronously. `Waiter` is what a suspended request
-/// waits on (a continuation in the window; a plain value in tests) and `Job` a deferred request
-/// that has no task of its own.
+/// to do next (run, resume a waiter, fail some waiters, tear down, finish the journal). It holds
+/// no actors, locks or clocks, so every ordering and lifecycle rule is unit-tested
+/// synchronously. `Waiter` is what a suspended request waits on (a continuation in the window; a
+/// plain value in tests), `Job` a deferred request that has no task of its own, and `IdleWaiter`
+/// a caller of `waitUntilIdle()`. `TransitionQueueStorage` keeps it behind a lock.
 ///
 /// Guarantees it implements:
 /// - one transition at a time: ``running`` holds at most one request;
 /// - FIFO: requests run in the order ``accept(policy:)`` saw them (cancelled and superseded
 ///   ones leave the line);
-/// - gapless sequence numbers from 1, one per ``commit()``;
-/// - every accepted request leaves exactly once: it runs, or an action resolves its waiter.
-struct TransitionQueueStateMachine<Waiter, Job> {
+/// - every accepted request, direct or deferred, leaves exactly once, counted in ``inFlight``:
+///   the running one by ``finish(_:)``; a deferred one superseded or failed by the close in the
+///   action that ends it; a waiting one resumed with anything but `.run` by ``leave(_:)``, once
+///   its task journaled its ending;
+/// - idle waiters are resumed exactly when nothing runs or waits any more, or the window closes;
+/// - closing fails every waiting request at once; the window is torn down once nothing runs, and
+///   the journal finishes once, when the last request in flight has left.
+struct TransitionQueueStateMachine<Waiter, Job, IdleWaiter> {
     /// Why a waiter is resumed.
     enum Resumption: Equatable, Sendable {
         /// It is now the running request: go.
@@ -28,9 +35,11 @@ struct TransitionQueueStateMachine<Waiter, Job> {
     enum AcceptAction {
         /// The queue was idle: the request is now running; run it at once.
         case run(RequestID)
-        /// The request waits: suspend it with ``suspend(_:waiter:)``. Resume `superseded` first.
+        /// The request waits: suspend it with ``suspend(_:waiter:)``. Resume `superseded` with
+        /// `.superseded` (each leaves with ``leave(_:)``), and journal the `supersededJobs` as
+        /// superseded (they have left already).
         case enqueue(RequestID, superseded: [Waiter], supersededJobs: [RequestID])
-        /// The window is busy and the policy is `.dropIfBusy`.
+        /// The window is busy and the policy is `.dropIfBusy`: the request is not in flight.
         case drop(RequestID)
         /// The window is closed.
         case closed
@@ -39,8 +48,8 @@ struct TransitionQueueStateMachine<Waiter, Job> {
     enum SuspendAction {
         /// The waiter is stored; it will be resumed by a later action.
         case suspended
-        /// Resume the waiter at once with this reason (it was cancelled, or promoted, before it
-        /// could suspend).
+        /// Resume the waiter at once with this reason (it was cancelled, superseded or closed, or
+        /// promoted, before it could suspend).
         case resume(Waiter, Resumption)
     }
 
@@ -56,8 +65,43 @@ struct TransitionQueueStateMachine<Waiter, Job> {
         case resume(Waiter)
         /// Run this deferred job in the finishing task: it is the running request now.
         case runJob(RequestID, Job)
-        /// Nothing waits.
-        case idle
+        /// The next request runs once its task suspends (it was promoted before it could), or
+        /// the request was not the running one: nothing to do.
+        case none
+        /// Nothing runs or waits: resume these callers of `waitUntilIdle()`.
+        case idle([IdleWaiter])
+        /// The window is closed and nothing runs any more: tear it down, then finish the journal
+        /// if `finishJournal` (the last request in flight has left).
+        case closed(finishJournal: Bool)
+    }
+
+    enum LeaveAction: Equatable {
+        /// Nothing to do.
+        case none
+        /// The window is closed and this was the last request in flight: finish the journal.
+        case finishJournal
+    }
+
+    /// What closing the window does, in this order: journal `waiting` and `jobs` as failed
+    /// (`windowClosed`), resume `waiters` with `.closed` (each leaves with ``leave(_:)``),
+    /// resume `idleWaiters`; then, if `tearDown`, tear the window down (nothing runs), and if
+    /// `finishJournal`, finish the journal (nothing is in flight).
+    struct CloseAction {
+        /// The waiting requests (their waiters, if suspended, are in `waiters`).
+        var waiting: [RequestID] = []
+        var waiters: [Waiter] = []
+        /// The deferred requests: they have left.
+        var jobs: [RequestID] = []
+        var idleWaiters: [IdleWaiter] = []
+        var tearDown = false
+        var finishJournal = false
+    }
+
+    enum IdleWaitAction {
+        /// The waiter is stored: a later ``finish(_:)`` or ``close()`` resumes it.
+        case suspended
+        /// Resume it at once: the queue is idle, or the window closed.
+        case resume(IdleWaiter)
     }
 
     private enum Payload {
@@ -77,49 +121,68 @@ struct TransitionQueueStateMachine<Waiter, Job> {
     private var head = 0
     /// A request promoted to running before its waiter was stored.
     private var promotedWithoutWaiter: RequestID?
+    /// Waiting requests resolved otherwise than by running, with how (superseded, cancelled,
+    /// closed), whose task has not left yet (``leave(_:)``).
+    private var leaving: [RequestID: Resumption] = [:]
+    /// Callers of `waitUntilIdle()`.
+    private var idleWaiters: [IdleWaiter] = []
 
-    /// The request that is running, if any.
+    /// The request that is running, if any: the one whose turn it is.
     private(set) var running: RequestID?
     /// Whether ``close()`` was called.
     private(set) var isClosed = false
-    /// The last committed sequence number (0 before the first commit).
-    private(set) var lastSequence: UInt64 = 0
     /// The last request id handed out.
     private(set) var lastRequest: UInt64 = 0
+    /// How many accepted requests have not left yet (running, waiting, deferred, or resolved
+    /// and not yet left).
+    private(set) var inFlight = 0
+    /// Whether the close's journal finish was handed out (at most once).
+    private(set) var isJournalFinished = false
 
     init() {}
 
     /// How many requests wait (not counting the running one).
     var pendingCount: Int { pending.count - head }
 
-    /// Whether a transition runs or waits.
-    var isBusy: Bool { running != nil || head < pending.count }
+    /// Whether a transition runs or waits. Always `false` once closed: a closed window takes no
+    /// request, even while its last transition has not returned.
+    var isBusy: Bool { !isClosed && (running != nil || head < pending.count) }
+
+    /// How many callers of `waitUntilIdle()` wait.
+    var idleWaiterCount: Int { idleWaiters.count }
 
     /// A request arrives with its busy policy.
     mutating func accept(policy: BusyPolicy) -> AcceptAction {
         guard !isClosed else { return .closed }
         lastRequest += 1
         let id = RequestID(lastRequest)
-        guard isBusy else {
+        guard running != nil || head < pending.count else {
             running = id
+            inFlight += 1
             return .run(id)
         }
         switch policy {
         case .dropIfBusy:
             return .drop(id)
         case .enqueue:
+            inFlight += 1
             pending.append(Entry(id: id, payload: .waiter(nil)))
             return .enqueue(id, superseded: [], supersededJobs: [])
         case .replacePending:
+            inFlight += 1
             var waiters: [Waiter] = []
             var jobs: [RequestID] = []
             for entry in pending[head...] where !entry.cancelled {
                 switch entry.payload {
-                case .waiter(let waiter?): waiters.append(waiter)
-                case .waiter(nil): break
-                case .job: jobs.append(entry.id)
+                case .waiter(let waiter):
+                    // Suspended or about to suspend (then `suspend` resumes it): it leaves later.
+                    if let waiter { waiters.append(waiter) }
+                    leaving[entry.id] = .superseded
+                case .job:
+                    jobs.append(entry.id)
                 }
             }
+            inFlight -= jobs.count
             pending.removeAll(keepingCapacity: true)
             head = 0
             pending.append(Entry(id: id, payload: .waiter(nil)))
@@ -128,11 +191,13 @@ struct TransitionQueueStateMachine<Waiter, Job> {
     }
 
     /// A request made from inside the running transition arrives: it waits with no task of its
-    /// own and is handed to whichever task finishes the transitions before it.
+    /// own and is handed to whichever task finishes the transitions before it. `nil` once
+    /// closed.
     mutating func acceptDeferred(_ job: Job) -> RequestID? {
         guard !isClosed else { return nil }
         lastRequest += 1
         let id = RequestID(lastRequest)
+        inFlight += 1
         // The window only defers while a transition runs, so the job waits for its finish.
         pending.append(Entry(id: id, payload: .job(job)))
         return id
@@ -145,9 +210,9 @@ struct TransitionQueueStateMachine<Waiter, Job> {
             return .resume(waiter, .run)
         }
         guard let index = indexOfPending(id) else {
-            // Superseded or failed before it could suspend: only cancellation removes an
-            // entry silently, so report it as cancelled unless the window closed.
-            return .resume(waiter, isClosed ? .closed : .cancelled)
+            // Resolved before it could suspend: say how (a request cancelled before it
+            // suspended stays cancelled even if the window closed since).
+            return .resume(waiter, leaving[id] ?? (isClosed ? .closed : .cancelled))
         }
         if pending[index].cancelled {
             remove(at: index)
@@ -163,25 +228,33 @@ struct TransitionQueueStateMachine<Waiter, Job> {
         switch pending[index].payload {
         case .waiter(let waiter?):
             remove(at: index)
+            leaving[id] = .cancelled
             return .resume(waiter)
         case .waiter(nil):
             pending[index].cancelled = true
+            leaving[id] = .cancelled
             return .none
         case .job:
             return .none
         }
     }
 
-    /// The running transition committed: its sequence number.
-    mutating func commit() -> UInt64 {
-        lastSequence += 1
-        return lastSequence
+    /// A waiting request resumed with anything but `.run` journaled its ending: it leaves.
+    /// Leaving twice, or without such a resumption, does nothing.
+    mutating func leave(_ id: RequestID) -> LeaveAction {
+        guard leaving.removeValue(forKey: id) != nil else { return .none }
+        return left()
     }
 
-    /// The running request ended (however it ended): start the next one.
+    /// The running request ended (however it ended: it ran, or it was abandoned), and its
+    /// ending is journaled: it leaves, and the next one starts. Any other id does nothing.
     mutating func finish(_ id: RequestID) -> FinishAction {
-        guard running == id else { return .idle }
+        guard running == id else { return .none }
         running = nil
+        if isClosed {
+            return .closed(finishJournal: left() == .finishJournal)
+        }
+        inFlight -= 1
         while head < pending.count {
             let entry = pending[head]
             head += 1
@@ -193,34 +266,65 @@ struct TransitionQueueStateMachine<Waiter, Job> {
                 return .resume(waiter)
             case .waiter(nil):
                 promotedWithoutWaiter = entry.id
-                return .idle
+                return .none
             case .job(let job):
                 return .runJob(entry.id, job)
             }
         }
         pending.removeAll(keepingCapacity: true)
         head = 0
-        return .idle
+        return .idle(takeIdleWaiters())
     }
 
-    /// The window closes: every waiting request fails; the running one finishes on its own.
-    mutating func close() -> (waiters: [Waiter], jobs: [RequestID], waiting: [RequestID]) {
+    /// A caller of `waitUntilIdle()` arrives.
+    mutating func waitForIdle(_ waiter: IdleWaiter) -> IdleWaitAction {
+        guard isBusy else { return .resume(waiter) }
+        idleWaiters.append(waiter)
+        return .suspended
+    }
+
+    /// The window closes: every waiting request fails; the running one finishes on its own (or
+    /// is abandoned) and ends with ``finish(_:)``. `nil` if it was closed already.
+    mutating func close() -> CloseAction? {
+        guard !isClosed else { return nil }
         isClosed = true
-        var waiters: [Waiter] = []
-        var jobs: [RequestID] = []
-        var waiting: [RequestID] = []
+        var action = CloseAction()
         for entry in pending[head...] where !entry.cancelled {
             switch entry.payload {
             case .waiter(let waiter):
                 // Suspended or about to suspend (then `suspend` resumes it `.closed`).
-                if let waiter { waiters.append(waiter) }
-                waiting.append(entry.id)
-            case .job: jobs.append(entry.id)
+                if let waiter { action.waiters.append(waiter) }
+                action.waiting.append(entry.id)
+                leaving[entry.id] = .closed
+            case .job:
+                action.jobs.append(entry.id)
             }
         }
+        inFlight -= action.jobs.count
         pending.removeAll()
         head = 0
-        return (waiters, jobs, waiting)
+        action.idleWaiters = takeIdleWaiters()
+        action.tearDown = running == nil
+        action.finishJournal = finishJournalIfDone()
+        return action
+    }
+
+    /// One request left: whether the journal must finish now.
+    private mutating func left() -> LeaveAction {
+        inFlight -= 1
+        return finishJournalIfDone() ? .finishJournal : .none
+    }
+
+    private mutating func finishJournalIfDone() -> Bool {
+        guard isClosed, inFlight == 0, !isJournalFinished else { return false }
+        isJournalFinished = true
+        return true
+    }
+
+    private mutating func takeIdleWaiters() -> [IdleWaiter] {
+        guard !idleWaiters.isEmpty else { return [] }
+        defer { idleWaiters.removeAll() }
+        return idleWaiters
     }
 
     private func indexOfPending(_ id: RequestID) -> Int? {
@@ -253,3 +357,11 @@ struct TransitionQueueStateMachine<Waiter, Job> {
         }
     }
 }
+
+// Actions cross the storage's lock: they are sendable when what they carry is.
+extension TransitionQueueStateMachine.AcceptAction: Sendable where Waiter: Sendable, Job: Sendable, IdleWaiter: Sendable {}
+extension TransitionQueueStateMachine.SuspendAction: Sendable where Waiter: Sendable, Job: Sendable, IdleWaiter: Sendable {}
+extension TransitionQueueStateMachine.CancelAction: Sendable where Waiter: Sendable, Job: Sendable, IdleWaiter: Sendable {}
+extension TransitionQueueStateMachine.FinishAction: Sendable where Waiter: Sendable, Job: Sendable, IdleWaiter: Sendable {}
+extension TransitionQueueStateMachine.CloseAction: Sendable where Waiter: Sendable, Job: Sendable, IdleWaiter: Sendable {}
+extension TransitionQueueStateMachine.IdleWaitAction: Sendable where Waiter: Sendable, Job: Sendable, IdleWaiter: Sendable {}

@@ -12,7 +12,7 @@ extension Window {
     ) async throws -> TransitionOutcome {
         // Only a running transition's own user code can make a nested request, so an idle
         // window skips the task-local look-up (a thread-local read) on the uncontended path.
-        if let running = runningRequest, let scope = TransitionScope.current,
+        if let running = queue.running, let scope = TransitionScope.current,
             scope.window == ObjectIdentifier(self), scope.request == running
         {
             return try deferNested(request, animated: animated)
@@ -22,7 +22,7 @@ extension Window {
         // `CancellationError` at once.
         let policy = policy == .replacePending && Task.isCancelled ? .enqueue : policy
         let id: RequestID
-        switch queue.withLock({ $0.accept(policy: policy) }) {
+        switch queue.accept(policy: policy) {
         case .closed:
             throw NavigationError(.windowClosed, "The window \(self.id) is closed.", window: self.id)
         case .drop(let dropped):
@@ -31,49 +31,34 @@ extension Window {
             return .dropped
         case .run(let running):
             id = running
-            requestsInFlight += 1
             emit(.accepted(request.name), request: id)
         case .enqueue(let queued, let superseded, let supersededJobs):
-            requestsInFlight += 1
             emit(.accepted(request.name), request: queued)
-            for waiter in superseded { waiter.continuation.resume(returning: .superseded) }
-            for job in supersededJobs {
-                emit(.superseded, request: job)
-                requestEnded()
-            }
-            switch await waitForTurn(queued) {
-            case .run:
-                id = queued
-            case .superseded:
-                emit(.superseded, request: queued)
-                requestEnded()
-                return .superseded
-            case .cancelled:
-                emit(.cancelled, request: queued)
-                requestEnded()
-                throw CancellationError()
-            case .closed:
-                // `close()` journaled the failure.
-                requestEnded()
-                throw NavigationError(.windowClosed, "The window \(self.id) closed.", window: self.id)
-            }
+            for waiter in superseded { waiter.resume(.superseded) }
+            for job in supersededJobs { emit(.superseded, request: job) }
+            let resumption = await queue.waitForTurn(queued)
+            guard resumption == .run else { return try leave(queued, resumption) }
+            id = queued
         }
         return try await runTurn(id, request, animated: animated, cancellable: true)
     }
 
-    /// Suspends until the queue resumes this request.
-    private func waitForTurn(_ id: RequestID) async -> TransitionQueueStateMachine<QueueWaiter, DeferredRequest>.Resumption {
-        await withTaskCancellationHandler {
-            await withUnsafeContinuation { continuation in
-                let action = queue.withLock { $0.suspend(id, waiter: QueueWaiter(continuation: continuation)) }
-                if case .resume(let waiter, let reason) = action {
-                    waiter.continuation.resume(returning: reason)
-                }
-            }
-        } onCancel: {
-            if case .resume(let waiter) = queue.withLock({ $0.cancel(id) }) {
-                waiter.continuation.resume(returning: .cancelled)
-            }
+    /// A waiting request that will not run ends: journals its ending (`close()` journaled a
+    /// closed one's) and leaves the queue.
+    private func leave(
+        _ id: RequestID,
+        _ resumption: TransitionQueueStorage.Machine.Resumption
+    ) throws -> TransitionOutcome {
+        switch resumption {
+        case .superseded: emit(.superseded, request: id)
+        case .cancelled: emit(.cancelled, request: id)
+        case .closed, .run: break
+        }
+        if queue.leave(id) == .finishJournal { finishJournal() }
+        switch resumption {
+        case .superseded, .run: return .superseded
+        case .cancelled: throw CancellationError()
+        case .closed: throw NavigationError(.windowClosed, "The window \(self.id) closed.", window: self.id)
         }
     }
 
@@ -85,7 +70,6 @@ extension Window {
         animated: Bool,
         cancellable: Bool
     ) async throws -> TransitionOutcome {
-        runningRequest = id
         let result: Result<TransitionOutcome, any Error>
         do {
             let outcome: TransitionOutcome
@@ -109,17 +93,8 @@ extension Window {
             result = .failure(error)
         }
         journalResult(result, request: id)
-        runningRequest = nil
         handOn(after: id)
-        requestEnded()
         return try result.get()
-    }
-
-    /// Notes that a request's ending is journaled. Once the window is closed, the last one
-    /// finishes the journal streams, so that no subscriber misses an ending (DESIGN §6).
-    func requestEnded() {
-        requestsInFlight -= 1
-        if isClosed && requestsInFlight == 0 { finishJournal() }
     }
 
     /// Runs `body` with the task marked as running request `id` of this window, so that a
@@ -135,18 +110,24 @@ extension Window {
         }
     }
 
-    /// Hands the queue to the next request.
+    /// The running request `id` ended, its ending journaled: it leaves the queue, which goes
+    /// to the next request, or goes idle, or (closed) lets the window tear down and, once the
+    /// last request in flight left, finish the journal, so that no subscriber misses an ending
+    /// (DESIGN §6).
     func handOn(after id: RequestID) {
-        switch queue.withLock({ $0.finish(id) }) {
-        case .idle:
-            if isClosed { tearDown() }
-            resumeIdleWaiters()
+        switch queue.finish(id) {
+        case .none:
+            break
+        case .idle(let idleWaiters):
+            for waiter in idleWaiters { waiter.resume() }
+        case .closed(let finishesJournal):
+            tearDown()
+            if finishesJournal { finishJournal() }
         case .resume(let waiter):
-            waiter.continuation.resume(returning: .run)
+            waiter.resume(.run)
         case .runJob(let next, let job):
             // A deferred request has no task of its own (its maker could not wait for it).
             // It gets one, on this window's executor; nobody holds it, so nobody cancels it.
-            runningRequest = next
             Task { await self.runDeferred(next, job) }
         }
     }
@@ -156,11 +137,10 @@ extension Window {
     }
 
     private func deferNested(_ request: TransitionRequest, animated: Bool) throws -> TransitionOutcome {
-        guard let id = queue.withLock({ $0.acceptDeferred(DeferredRequest(request: request, animated: animated)) })
-        else {
+        // It leaves when it has run, or when the window closes.
+        guard let id = queue.acceptDeferred(DeferredRequest(request: request, animated: animated)) else {
             throw NavigationError(.windowClosed, "The window \(self.id) is closed.", window: self.id)
         }
-        requestsInFlight += 1  // it ends when it runs, or when the window closes
         emit(.accepted(request.name), request: id)
         emit(.deferred, request: id)
         return .deferred(id)

@@ -80,7 +80,9 @@ public actor Window {
     private nonisolated let controllerCounter = Atomic<UInt64>(0)
     /// The actor whose serial executor the window runs on (see ``Configuration/isolation``).
     private nonisolated let executorOwner: any Actor
-    let queue = Locked(TransitionQueueStateMachine<QueueWaiter, DeferredRequest>())
+    /// The transition queue and the window's lifecycle (running request, in-flight requests,
+    /// idle waiters, close): the one place they are kept.
+    let queue = TransitionQueueStorage()
 
     /// The tree of controllers: the one owner of its structure (see ``WindowTree``). Used only
     /// by this actor's isolated code, so on the window's executor.
@@ -93,14 +95,14 @@ public actor Window {
     var root: (any ViewController)? { tree.root }
     /// The current traits (horizontal size class drives adaptive segues).
     public var traits: Traits { tree.traits }
-    /// The request that is running (mirrors the queue's `running`, read on this executor).
-    @exclusivity(unchecked) var runningRequest: RequestID?
+    /// The request whose turn it is, if any (the queue's, read without its lock).
+    var runningRequest: RequestID? { queue.running }
     /// State the window's controllers read from their own isolation (the coordinator, R3.14).
     nonisolated let executorState: WindowExecutorState
     /// The interactive gesture driving the running transition, if any (R4.10).
     var interaction: InteractivePop?
     /// Whether ``close()`` was called.
-    @exclusivity(unchecked) public internal(set) var isClosed = false
+    public var isClosed: Bool { queue.isClosed }
     /// Journal subscribers.
     var subscribers: [UInt64: AsyncStream<JournalEvent>.Continuation] = [:]
     /// Whether ``subscribers`` is not empty (read on every event).
@@ -110,12 +112,8 @@ public actor Window {
     var activeRunner: Runner?
     /// The running request's change, while its phases run with hooks (see `settle`).
     var inFlight: InFlightChange?
-    /// Callers of ``waitUntilIdle()``.
-    var idleWaiters: [CheckedContinuation<Void, Never>] = []
-    /// Requests accepted whose ending is not journaled yet (direct and deferred).
-    @exclusivity(unchecked) var requestsInFlight = 0
     /// The last committed sequence number.
-    @exclusivity(unchecked) public internal(set) var lastSequence: UInt64 = 0
+    public var lastSequence: UInt64 { queue.lastSequence }
 
     /// Creates a window. Usually ``Application/openWindow(configuration:)`` does this.
     public init(id: WindowID = WindowID(1), configuration: Configuration = Configuration()) {
@@ -157,7 +155,7 @@ public actor Window {
     /// Whether a transition is running or waiting. Always `false` once the window is closed:
     /// a closed window takes no request, even while a hook of its last transition has not
     /// returned yet (issue 18).
-    public var isBusy: Bool { !isClosed && queue.withLock { $0.isBusy } }
+    public var isBusy: Bool { queue.isBusy }
 
     /// Returns once the window has nothing running or waiting: every request accepted before
     /// the call, and every request they deferred (made from their callbacks, R4.5), has
@@ -172,7 +170,7 @@ public actor Window {
     /// - Throws: ``NavigationError/Code/waitingForOwnTransition`` from inside this window's
     ///   running transition.
     public func waitUntilIdle() async throws(NavigationError) {
-        guard !isClosed, isBusy else { return }
+        guard queue.isBusy else { return }
         if let running = runningRequest, let scope = TransitionScope.current,
             scope.window == ObjectIdentifier(self), scope.request == running
         {
@@ -181,19 +179,11 @@ public actor Window {
                 "waitUntilIdle() was called from inside request \(running.rawValue) of window \(id): it would wait for itself.",
                 window: id)
         }
-        await withCheckedContinuation { idleWaiters.append($0) }
-    }
-
-    /// Resumes ``waitUntilIdle()``'s callers: the queue went idle, or the window closed.
-    func resumeIdleWaiters() {
-        guard !idleWaiters.isEmpty else { return }
-        let waiters = idleWaiters
-        idleWaiters.removeAll()
-        for waiter in waiters { waiter.resume() }
+        await queue.waitUntilIdle()
     }
 
     /// How many requests wait behind the running one.
-    public var pendingRequestCount: Int { queue.withLock { $0.pendingCount } }
+    public var pendingRequestCount: Int { queue.pendingCount }
 
     /// Closes the window (R8.8): every waiting request fails with
     /// ``NavigationError/Code/windowClosed``; a running transition stops at its next check
@@ -204,19 +194,19 @@ public actor Window {
     /// journaled: at once if nothing runs, else when the last one returns. Closing twice does
     /// nothing.
     public func close() {
-        guard !isClosed else { return }
-        isClosed = true
-        let (waiters, jobs, waiting) = queue.withLock { $0.close() }
+        guard let action = queue.close() else { return }
         // Every request the close fails is journaled here (the waiting requests' own tasks
-        // resume later and only return the error).
-        for id in waiting + jobs { emit(.failed(NavigationError.Code.windowClosed.description), request: id) }
-        for waiter in waiters { waiter.continuation.resume(returning: .closed) }
-        requestsInFlight -= jobs.count
-        resumeIdleWaiters()
-        // A running request stuck in user code is answered and settled now (issue 18).
+        // resume later, only return the error, and leave the queue).
+        for id in action.waiting + action.jobs {
+            emit(.failed(NavigationError.Code.windowClosed.description), request: id)
+        }
+        for waiter in action.waiters { waiter.resume(.closed) }
+        for waiter in action.idleWaiters { waiter.resume() }
+        // A running request stuck in user code is answered and settled now (issue 18): its
+        // ending hands the queue on, which tears down and finishes the journal as due.
         abandonRunnerForClose()
-        if runningRequest == nil { tearDown() }
-        if requestsInFlight == 0 { finishJournal() }
+        if action.tearDown { tearDown() }
+        if action.finishJournal { finishJournal() }
     }
 
     /// Releases the tree (breaks the parent/child reference cycles) once nothing runs.
@@ -236,7 +226,7 @@ public actor Window {
     }
 
     /// Journals the close and finishes the journal streams: every request's ending is in
-    /// them by then (see `requestEnded()`).
+    /// them by then (the queue hands this out once, when the last request in flight left).
     func finishJournal() {
         emit(.windowClosed, request: nil)
         for continuation in subscribers.values { continuation.finish() }
@@ -250,15 +240,3 @@ public actor Window {
 /// keep the runtime's fast paths (a default actor's executor switches without enqueuing when it
 /// is free). It holds nothing: the window's state stays on the window.
 private actor WindowExecutor {}
-
-/// What a request waiting in the queue is suspended on.
-struct QueueWaiter: Sendable {
-    let continuation: UnsafeContinuation<TransitionQueueStateMachine<QueueWaiter, DeferredRequest>.Resumption, Never>
-}
-
-/// A request made from inside a running transition of its own window; it runs in the task that
-/// finishes the transitions before it.
-struct DeferredRequest: Sendable {
-    let request: TransitionRequest
-    let animated: Bool
-}

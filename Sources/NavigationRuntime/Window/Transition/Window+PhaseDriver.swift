@@ -121,9 +121,9 @@ extension Window {
             }
             throw error
         }
-        lastSequence = queue.withLock { $0.commit() }
+        let committed = queue.commit()
         flight.committed = true
-        if let runner = activeRunner, runner.request == id { runner.state.withLock { $0.commit(lastSequence) } }
+        if let runner = activeRunner, runner.request == id { runner.state.withLock { $0.commit(committed) } }
         if hasSubscribers { emitCommit(applied, request: id) }
 
         // End phase (R6.2–R6.7), then containment ends and the delegate hears of it. A
@@ -201,8 +201,8 @@ extension Window {
         after.forEachMissing(from: before, postOrder: false, topLayerFirst: false) { controller in
             _ = note(.viewWillAppear(animated: animated), to: controller)
         }
-        lastSequence = queue.withLock { $0.commit() }
-        if let runner = activeRunner, runner.request == id { runner.state.withLock { $0.commit(lastSequence) } }
+        let sequence = queue.commit()
+        if let runner = activeRunner, runner.request == id { runner.state.withLock { $0.commit(sequence) } }
         if hasSubscribers { emitCommit(applied, request: id) }
         tree.finishDismissals(applied)
         let toSideFirst = applied.finishesToSideFirst
@@ -220,7 +220,7 @@ extension Window {
             }
         }
         for move in applied.moves where move.deliversDidMove { _ = note(.didMove(toParent: move.to?.id), to: move.controller) }
-        return .completed(sequence: lastSequence)
+        return .completed(sequence: sequence)
     }
 
     /// Throws if the transition must stop before its commit point.

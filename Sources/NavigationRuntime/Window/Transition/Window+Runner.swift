@@ -198,8 +198,6 @@ extension Window {
                 emit(.failed(HookTimeout.journalName), request: request)
             }
         }
-        runningRequest = nil
         handOn(after: request)
-        requestEnded()
     }
 }
