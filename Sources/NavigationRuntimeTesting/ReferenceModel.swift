@@ -232,7 +232,7 @@ public struct ReferenceModel: Sendable, Hashable {
             } else {
                 visibleChildren = Set(node.children.indices)
             }
-        case .content: visibleChildren = Set(node.children.indices)
+        default: visibleChildren = Set(node.children.indices)  // content, and any container whose children all show
         }
         for index in node.children.indices {
             markAppearance(&node.children[index], visible: shown && visibleChildren.contains(index))

@@ -42,6 +42,8 @@ public struct RestorationProblem: Sendable, Hashable, CustomStringConvertible {
         case missingScene
         /// The catalog has no scene with this identifier.
         case unknownScene(String)
+        /// A controller kind this runtime does not know (``ControllerKind`` decodes any name).
+        case unknownKind(ControllerKind)
         /// The scene's factory makes a controller of another kind than the snapshot's.
         case kindMismatch(snapshot: ControllerKind, scene: ControllerKind)
         /// A content controller with embedded children: its factory makes those, so the

@@ -42,6 +42,7 @@ struct RestorationValidator {
         } else {
             seen[node.id] = path
         }
+        if !ControllerKind.builtIn.contains(node.kind) { report(path, node, .unknownKind(node.kind)) }
         checkScene(node, path: path)
         if inStack && node.kind == .navigation { report(path, node, .navigationInStack) }
         checkSelection(node, path: path)
@@ -159,16 +160,12 @@ struct RestorationValidator {
 
     /// Whether a child is on screen when its parent is: what a presentation may start from.
     private func isVisible(child index: Int, of node: ControllerSnapshot) -> Bool {
-        switch node.kind {
-        case .navigation: index == node.children.count - 1
-        case .tabBar: index == node.selectedIndex
-        case .split:
-            if let columns = node.columns {
-                collapsed ? index == node.selectedIndex : !columns.indices.contains(index) || columns[index] != .compact
-            } else {
-                collapsed ? index == 0 : true
-            }
-        case .content: true
-        }
+        node.kind.semantics.shows(
+            child: index,
+            in: ContainerLayout(
+                count: node.children.count, selectedIndex: node.selectedIndex ?? 0, isCollapsed: collapsed,
+                columns: node.columns
+            )
+        )
     }
 }

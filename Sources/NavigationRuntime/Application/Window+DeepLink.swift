@@ -102,23 +102,12 @@ private struct DeepLinkOverlay {
             while let controller = current {
                 path.append(controller)
                 let children = children(of: controller)
-                switch controller.kind {
-                case .navigation:
-                    current = children.last
-                case .tabBar:
-                    let index = (controller as? TabBarController).map(selectedIndex(of:)) ?? 0
-                    current = children.indices.contains(index) ? children[index] : nil
-                case .split where controller.context.splitColumns != nil:
-                    // Column-style (R5.7): the top column collapsed, else the secondary (or primary).
-                    let context = controller.context
-                    let columns = context.splitColumns ?? []
-                    let index = context.isCollapsed ? context.selectedIndex : columns.firstIndex(of: .secondary) ?? 0
-                    current = children.indices.contains(index) ? children[index] : children.first
-                case .split:
-                    current = controller.context.isCollapsed || children.count < 2 ? children.first : children[1]
-                case .content:
-                    current = nil
+                var layout = ContainerLayout(controller.context)
+                layout.count = children.count
+                if controller.kind == .tabBar, let tabBar = controller as? TabBarController {
+                    layout.selectedIndex = selectedIndex(of: tabBar)
                 }
+                current = controller.kind.semantics.followedChild(in: layout).map { children[$0] }
             }
             guard let presenter = path[start...].first(where: { presented(by: $0) != nil }),
                 let next = presented(by: presenter)

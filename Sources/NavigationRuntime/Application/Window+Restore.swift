@@ -109,7 +109,8 @@ extension Window {
                 return columns.count > 1
                     ? SplitViewController(context: context, primary: columns[0], secondary: columns[1])
                     : SplitViewController(context: context, primary: columns[0])
-            case .content:
+            default:
+                // A content controller (or a kind this runtime does not build from a snapshot).
                 return nil
             }
         }

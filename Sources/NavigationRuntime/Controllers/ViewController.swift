@@ -220,13 +220,7 @@ extension ViewController {
     public func viewDidDisappear(_ animated: Bool) async {}
     public func willMove(toParent parent: (any ViewController)?) async {}
     public func didMove(toParent parent: (any ViewController)?) async {}
-    public nonisolated func overrides(_ action: ShowAction) -> Bool {
-        switch kind {
-        case .navigation: action == .show
-        case .split: true
-        case .content, .tabBar: false
-        }
-    }
+    public nonisolated func overrides(_ action: ShowAction) -> Bool { kind.semantics.overrides(action) }
     public func performShow(_ viewController: any ViewController, action: ShowAction, sender: (any Sendable)?) async
         -> ShowHandling
     { .present(nil) }

@@ -37,25 +37,13 @@ extension Window {
     }
 
     /// The presenting source's view is in the window (R3.7): each container above it shows it
-    /// (a navigation stack's top, a tab bar's selected tab).
+    /// (a navigation stack's top, a tab bar's selected tab: ``ContainerSemantics``).
     private func checkInWindow(_ source: any ViewController, presenting controller: any ViewController) throws {
         var child = source
         while let parent = child.context.parent {
             let children = parent.context.children
-            let shown: Bool
-            switch parent.kind {
-            case .navigation: shown = children.last === child
-            case .tabBar: shown = children.indices.contains(parent.context.selectedIndex) && children[parent.context.selectedIndex] === child
-            case .split where parent.context.splitColumns != nil:
-                // A column-style split shows its top column collapsed, all but compact expanded (R5.7).
-                let context = parent.context
-                let index = children.firstIndex { $0 === child } ?? 0
-                shown =
-                    context.isCollapsed
-                    ? index == context.selectedIndex
-                    : context.splitColumns.map { !$0.indices.contains(index) || $0[index] != .compact } ?? true
-            case .split, .content: shown = true
-            }
+            let index = children.firstIndex { $0 === child } ?? 0
+            let shown = parent.kind.semantics.shows(child: index, in: ContainerLayout(parent.context))
             guard shown else {
                 throw NavigationError(
                     .notInWindowHierarchy,

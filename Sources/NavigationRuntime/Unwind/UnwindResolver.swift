@@ -37,17 +37,11 @@ func unwindSearchOrder(of controller: any ViewController, excluding excluded: (a
     let context = controller.context
     let children = context.didAdoptInitialChildren ? context.children : controller.initialChildren
     let containing = excluded
-    var ordered: [any ViewController]
-    switch controller.kind {
-    case .navigation, .split:
-        ordered = children.reversed()
-    case .tabBar:
-        let selected = context.selectedIndex
-        ordered = children.indices.contains(selected) ? [children[selected]] : []
-        ordered += children.enumerated().filter { $0.offset != selected }.map(\.element)
-    case .content:
-        ordered = children
-    }
+    let layout = ContainerLayout(
+        count: children.count, selectedIndex: context.selectedIndex, isCollapsed: context.isCollapsed,
+        columns: context.splitColumns
+    )
+    let ordered = controller.kind.semantics.unwindOrdered(children, in: layout)
     return ordered.filter { $0 !== containing }
 }
 

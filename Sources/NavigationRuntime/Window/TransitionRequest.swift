@@ -55,14 +55,7 @@ enum TransitionRequest: Sendable {
     static func showRoutingRunsUserCode(from source: any ViewController) -> Bool {
         var current: (any ViewController)? = source
         while let node = current {
-            switch node.kind {
-            case .split:
-                if let split = node as? SplitViewController, split.hasDelegate { return true }
-            case .content:
-                if node.receivesCallbacks, node.overrides(.show) || node.overrides(.showDetail) { return true }
-            case .navigation, .tabBar:
-                break
-            }
+            if node.kind.semantics.routesShowThroughUserCode(node) { return true }
             current = node.context.parent ?? node.context.presenting
         }
         return false

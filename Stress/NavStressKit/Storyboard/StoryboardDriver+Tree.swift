@@ -102,6 +102,7 @@ extension StoryboardDriver {
             case .tabBar: next = node.selectedIndex.flatMap { node.children.indices.contains($0) ? node.children[$0] : nil }
             case .split: next = node.children.count > 1 ? node.children[1] : node.children.first
             case .content: next = nil
+            default: next = node.children.first  // a container that shows its first child (a page view controller's page)
             }
             guard let next else { return path.map(\.id) }
             node = next

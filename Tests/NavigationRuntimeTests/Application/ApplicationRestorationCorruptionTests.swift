@@ -192,8 +192,15 @@ import Testing
                 ("\"className\":", "\"className\":null,\"y\":"), ("\"window\":", "\"window\":\"W\",\"z\":"),
             ])
             if let range = text.range(of: find) { text.replaceSubrange(range, with: replacement) }
+            // `ControllerKind` is an open set: any name decodes, and the validator refuses one it
+            // does not know.
+            let unknownKind = find == "\"kind\":\""
             return Corruption(name: "wrongTypes", json: Data(text.utf8)) {
-                if case .malformedJSON = $0 { true } else { false }
+                switch $0 {
+                case .unknownKind(let kind): unknownKind && kind.rawValue.hasPrefix("bogus")
+                case .malformedJSON: !unknownKind
+                default: false
+                }
             }
         default:
             var data = try encoded()

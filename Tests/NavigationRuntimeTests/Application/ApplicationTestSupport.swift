@@ -141,7 +141,7 @@ struct SnapshotGenerator {
         switch node.kind {
         case .navigation: index == node.children.count - 1
         case .tabBar: index == node.selectedIndex
-        case .split, .content: true
+        default: true  // split (expanded here), content
         }
     }
 }

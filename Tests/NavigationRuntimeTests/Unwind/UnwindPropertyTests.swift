@@ -60,7 +60,7 @@ func referenceUnwind(
             let selected = node.selectedIndex ?? 0
             guard node.children.indices.contains(selected) else { return node.children }
             return [node.children[selected]] + node.children.enumerated().filter { $0.offset != selected }.map(\.element)
-        case .content:
+        default:  // content: embedded children in order
             return node.children
         }
     }

@@ -16,38 +16,8 @@ extension WindowTree {
         let covered = context.presented?.context.presentationStyle?.removesPresenterViews ?? false
         if !covered {
             set.steps.append(.init(controller: controller, layer: layer, isExit: false))
-            switch controller.kind {
-            case .navigation:
-                if let top = context.children.last { collectVisible(top, layer: layer, into: &set) }
-            case .tabBar:
-                // (Only a tab bar with a More tab, one more child than tabs beyond the bar's
-                // limit, pays for the cast.)
-                if context.children.count > TabBarController.maximumVisibleTabs + 1,
-                    let tabBar = controller as? TabBarController, let more = tabBar.moreStorage,
-                    let shown = tabBar.childShownInMore()
-                {
-                    // An excess tab is shown inside the More navigation controller, over its
-                    // list (R5.2).
-                    set.steps.append(.init(controller: more, layer: layer, isExit: false))
-                    collectVisible(shown, layer: layer, into: &set)
-                    set.steps.append(.init(controller: more, layer: layer, isExit: true))
-                } else if context.children.indices.contains(context.selectedIndex) {
-                    collectVisible(context.children[context.selectedIndex], layer: layer, into: &set)
-                }
-            case .split where context.splitColumns != nil:
-                // Column-style (R5.7): collapsed, the top column; expanded, all but compact.
-                let columns = context.splitColumns ?? []
-                for (index, child) in context.children.enumerated() {
-                    let column = columns.indices.contains(index) ? columns[index] : .compact
-                    let shown = context.isCollapsed ? index == context.selectedIndex : column != .compact
-                    if shown { collectVisible(child, layer: layer, into: &set) }
-                }
-            case .split where context.isCollapsed:
-                if let primary = context.children.first { collectVisible(primary, layer: layer, into: &set) }
-            case .content where !controller.shouldAutomaticallyForwardAppearanceMethods:
-                break  // the container drives its children's appearance itself (R6.12)
-            case .split, .content:
-                for child in context.children { collectVisible(child, layer: layer, into: &set) }
+            controller.kind.semantics.collectShownChildren(of: controller, layer: layer, into: &set) {
+                collectVisible($0, layer: $1, into: &$2)
             }
             set.steps.append(.init(controller: controller, layer: layer, isExit: true))
         }

@@ -1,0 +1,80 @@
+// The rules of a container kind, in one place per kind: which children are on screen, which one
+// a path through the visible hierarchy follows, the unwind search order, and whether the
+// container handles show / showDetail itself. The visible set, presentation's window check,
+// deep links, the restoration validator, the unwind resolver and show routing ask these rules
+// instead of switching on the kind. (The reference model in NavigationRuntimeTesting keeps its
+// own copy on purpose: it is the independent oracle the checker compares against.)
+
+/// The few facts about a container that decide which of its children are on screen. The same
+/// fields exist in the live tree (``ControllerContext``), a deep link's overlay and a
+/// ``ControllerSnapshot``, so one set of rules serves all three.
+struct ContainerLayout {
+    /// How many children the container has.
+    var count: Int
+    /// The selected child: a tab bar's tab, a collapsed column-style split's top column.
+    var selectedIndex: Int
+    /// Whether a split view controller is collapsed.
+    var isCollapsed: Bool
+    /// The column of each child of a column-style split (`nil` for any other controller).
+    var columns: [SplitColumn]?
+
+    /// The layout of a controller of the live tree. Read on the window's executor.
+    init(_ context: ControllerContext) {
+        self.count = context.children.count
+        self.selectedIndex = context.selectedIndex
+        self.isCollapsed = context.isCollapsed
+        self.columns = context.splitColumns
+    }
+
+    init(count: Int, selectedIndex: Int, isCollapsed: Bool, columns: [SplitColumn]?) {
+        self.count = count
+        self.selectedIndex = selectedIndex
+        self.isCollapsed = isCollapsed
+        self.columns = columns
+    }
+}
+
+/// A container kind's rules (see the top of this file). Each built-in kind has one conformer in
+/// its own folder under `Containers/`; ``ControllerKind/semantics`` names it.
+protocol ContainerSemantics: SendableMetatype {
+    /// Whether the child at `index` is on screen while the container is.
+    static func shows(child index: Int, in layout: ContainerLayout) -> Bool
+    /// The child that a path through the visible hierarchy follows down (a stack's top, the
+    /// selected tab, an expanded split's secondary), or `nil` for a leaf: what a deep link
+    /// and `drive`'s `top` descend through.
+    static func followedChild(in layout: ContainerLayout) -> Int?
+    /// The children's indices in unwind search order (R7.6).
+    static func unwindOrder(in layout: ContainerLayout) -> [Int]
+    /// Whether a container of this kind handles `action` itself (R2.2-R2.4), unless the
+    /// controller answers ``ViewController/overrides(_:)`` otherwise.
+    static func overrides(_ action: ShowAction) -> Bool
+    /// Whether a show or show-detail passing `node` on its way up the chain can reach user code
+    /// there (a delegate, an override): such a request runs in a runner (see `Runner`).
+    static func routesShowThroughUserCode(_ node: any ViewController) -> Bool
+    /// Appends to `set` what the container puts on screen while it is visible: by default each
+    /// child it ``shows(child:in:)``, walked by `visit`. Read on the window's executor.
+    static func collectShownChildren(
+        of controller: any ViewController, layer: Int, into set: inout VisibleSet,
+        visit: (any ViewController, Int, inout VisibleSet) -> Void
+    )
+}
+
+extension ContainerSemantics {
+    static func routesShowThroughUserCode(_ node: any ViewController) -> Bool { false }
+
+    static func collectShownChildren(
+        of controller: any ViewController, layer: Int, into set: inout VisibleSet,
+        visit: (any ViewController, Int, inout VisibleSet) -> Void
+    ) {
+        let context = controller.context
+        let layout = ContainerLayout(context)
+        for (index, child) in context.children.enumerated() where shows(child: index, in: layout) {
+            visit(child, layer, &set)
+        }
+    }
+
+    /// The children of `children` in unwind search order (R7.6).
+    static func unwindOrdered<Child>(_ children: [Child], in layout: ContainerLayout) -> [Child] {
+        unwindOrder(in: layout).compactMap { children.indices.contains($0) ? children[$0] : nil }
+    }
+}

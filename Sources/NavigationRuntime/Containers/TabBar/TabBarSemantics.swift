@@ -1,0 +1,39 @@
+/// The rules of a ``TabBarController``: the selected tab is on screen (an excess tab inside the
+/// More navigation controller, R5.2), a path follows the selected tab, unwind searches the
+/// selected tab first and then the others in order (R7.6, R7.8), and `show` passes up the chain
+/// (R2.1).
+enum TabBarSemantics: ContainerSemantics {
+    static func shows(child index: Int, in layout: ContainerLayout) -> Bool { index == layout.selectedIndex }
+
+    static func followedChild(in layout: ContainerLayout) -> Int? {
+        (0..<layout.count).contains(layout.selectedIndex) ? layout.selectedIndex : nil
+    }
+
+    static func unwindOrder(in layout: ContainerLayout) -> [Int] {
+        let selected = layout.selectedIndex
+        let others = (0..<layout.count).filter { $0 != selected }
+        return (0..<layout.count).contains(selected) ? [selected] + others : others
+    }
+
+    static func overrides(_ action: ShowAction) -> Bool { false }
+
+    static func collectShownChildren(
+        of controller: any ViewController, layer: Int, into set: inout VisibleSet,
+        visit: (any ViewController, Int, inout VisibleSet) -> Void
+    ) {
+        let context = controller.context
+        // (Only a tab bar with a More tab, one more child than tabs beyond the bar's limit,
+        // pays for the cast.)
+        if context.children.count > TabBarController.maximumVisibleTabs + 1,
+            let tabBar = controller as? TabBarController, let more = tabBar.moreStorage,
+            let shown = tabBar.childShownInMore()
+        {
+            // An excess tab is shown inside the More navigation controller, over its list (R5.2).
+            set.steps.append(.init(controller: more, layer: layer, isExit: false))
+            visit(shown, layer, &set)
+            set.steps.append(.init(controller: more, layer: layer, isExit: true))
+        } else if context.children.indices.contains(context.selectedIndex) {
+            visit(context.children[context.selectedIndex], layer, &set)
+        }
+    }
+}
