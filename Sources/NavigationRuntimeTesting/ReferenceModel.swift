@@ -57,6 +57,21 @@ public struct ReferenceModel: Sendable, Hashable {
 
     // MARK: - Changes
 
+    /// A container's children become `ids`: the ones it had, or subtrees that just entered.
+    private mutating func replaceChildren(of container: ControllerID, with ids: [ControllerID], change: String)
+        throws(Inconsistency)
+    {
+        let current = try find(container)
+        let known = Dictionary(current.children.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var children: [ControllerSnapshot] = []
+        for id in ids {
+            if let node = known[id] ?? entered[id] { children.append(node) } else {
+                throw Inconsistency(description: "\(change) of \(container) names unknown \(id)")
+            }
+        }
+        try update(container) { $0.children = children }
+    }
+
     private mutating func apply(_ change: CommittedChange) throws(Inconsistency) {
         switch change {
         case .setRoot(let id):
@@ -77,15 +92,9 @@ public struct ReferenceModel: Sendable, Hashable {
                 node.children.removeLast(removed.count)
             }
         case .setStack(let navigation, let stack):
-            let current = try find(navigation)
-            let known = Dictionary(current.children.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            var children: [ControllerSnapshot] = []
-            for id in stack {
-                if let node = known[id] ?? entered[id] { children.append(node) } else {
-                    throw Inconsistency(description: "setStack of \(navigation) names unknown \(id)")
-                }
-            }
-            try update(navigation) { $0.children = children }
+            try replaceChildren(of: navigation, with: stack, change: "setStack")
+        case .setPages(let page, let pages):
+            try replaceChildren(of: page, with: pages, change: "setPages")
         case .present(let presenter, let presented, let style):
             var node = try subtree(presented)
             node.presentationStyle = style

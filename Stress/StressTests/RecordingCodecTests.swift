@@ -45,6 +45,7 @@ import Testing
         case .push: "push"
         case .pop: "pop"
         case .setStack: "setStack"
+        case .setPages: "setPages"
         case .present: "present"
         case .dismiss: "dismiss"
         case .selectTab: "selectTab"
@@ -59,7 +60,7 @@ import Testing
     }
 
     static let changeNames: Set<String> = [
-        "setRoot", "removeRoot", "push", "pop", "setStack", "present", "dismiss", "selectTab", "replaceSecondary",
+        "setRoot", "removeRoot", "push", "pop", "setStack", "setPages", "present", "dismiss", "selectTab", "replaceSecondary",
         "setCollapsed", "setColumns", "setTraits", "addChild", "removeFromParent", "composite",
     ]
 
@@ -100,7 +101,7 @@ import Testing
         }
 
         mutating func change(depth: Int = 0) -> CommittedChange {
-            switch below(depth < 3 ? 15 : 14) {
+            switch below(depth < 3 ? 16 : 15) {
             case 0: .setRoot(id())
             case 1: .removeRoot
             case 2: .push(navigation: id(), pushed: id())
@@ -115,6 +116,7 @@ import Testing
             case 11: .setTraits(traits())
             case 12: .addChild(parent: id(), child: id())
             case 13: .removeFromParent(parent: id(), child: id())
+            case 14: .setPages(page: id(), pages: ids())
             default: .composite((0..<below(4)).map { _ in change(depth: depth + 1) })
             }
         }
@@ -124,7 +126,7 @@ import Testing
                 id: id(),
                 scene: maybe { $0.text() },
                 className: pick(["UINavigationController", "HomeController", "Détail"]),
-                kind: pick([.content, .navigation, .tabBar, .split]),
+                kind: pick([.content, .navigation, .tabBar, .split, .page]),
                 appearance: pick([.disappeared, .appearing, .appeared, .disappearing]),
                 children: depth < 3 ? (0..<below(3)).map { _ in controller(depth: depth + 1) } : [],
                 selectedIndex: maybe { $0.pick([0, 2, Int.max]) },

@@ -65,6 +65,9 @@ public struct RestorationProblem: Sendable, Hashable, CustomStringConvertible {
         /// width), whose `selectedIndex` does not name the compact column when it has one (else
         /// the primary or the secondary); or, expanded, that has a `selectedIndex`.
         case splitColumns([SplitColumn], collapsed: Bool)
+        /// A page view controller showing more than two pages (R5.9: one, or two with a page
+        /// curl's spine in the middle).
+        case pageCount(Int)
         /// Split columns on a controller that is not a split view controller.
         case unexpectedColumns
         /// A tab bar controller's More navigation controller (R5.2) is not as the runtime

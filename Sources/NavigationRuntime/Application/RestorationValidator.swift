@@ -47,6 +47,7 @@ struct RestorationValidator {
         if inStack && node.kind == .navigation { report(path, node, .navigationInStack) }
         checkSelection(node, path: path)
         if node.kind == .split { checkSplit(node, path: path) }
+        if node.kind == .page, node.children.count > 2 { report(path, node, .pageCount(node.children.count)) }
 
         var children = node.children[...]
         if node.kind == .tabBar && node.children.count == TabBarController.maximumVisibleTabs + 1 {

@@ -58,9 +58,11 @@ extension Window {
                 guard controller.initialChildren.isEmpty else { return fail(.embeddedChildren(controller.initialChildren.count)) }
                 return controller
             }
+            var probe: (any ViewController)?
             if let scene {
-                let probe = scene.make(makeContext(scene: scene, catalog: catalog))
-                if probe.kind != node.kind { return fail(.kindMismatch(snapshot: node.kind, scene: probe.kind)) }
+                let made = scene.make(makeContext(scene: scene, catalog: catalog))
+                if made.kind != node.kind { return fail(.kindMismatch(snapshot: node.kind, scene: made.kind)) }
+                probe = made
             }
             let splitsCollapsed = node.kind == .split && collapsed && node.columns == nil
             var children: [any ViewController] = []
@@ -109,6 +111,19 @@ extension Window {
                 return columns.count > 1
                     ? SplitViewController(context: context, primary: columns[0], secondary: columns[1])
                     : SplitViewController(context: context, primary: columns[0])
+            case .page:
+                // The shown pages (R5.13); the style is the scene's when there is one, else a
+                // scroll for one page and a page curl with its spine in the middle for two.
+                if let style = probe as? PageViewController {
+                    return PageViewController(
+                        context: context, transitionStyle: style.transitionStyle,
+                        navigationOrientation: style.navigationOrientation, spineLocation: style.spineLocation,
+                        isDoubleSided: style.isDoubleSided, viewControllers: children
+                    )
+                }
+                return children.count == 2
+                    ? PageViewController(context: context, transitionStyle: .pageCurl, spineLocation: .mid, viewControllers: children)
+                    : PageViewController(context: context, viewControllers: children)
             default:
                 // A content controller (or a kind this runtime does not build from a snapshot).
                 return nil

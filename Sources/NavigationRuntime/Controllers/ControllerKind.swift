@@ -32,8 +32,11 @@ public struct ControllerKind: RawRepresentable, Sendable, Hashable, Codable, Cus
     /// A ``SplitViewController``: primary and secondary columns.
     public static let split = Self("split", semantics: SplitSemantics.self)
 
+    /// A ``PageViewController``: the pages shown now (R5.9).
+    public static let page = Self("page", semantics: PageSemantics.self)
+
     /// The kinds the runtime knows.
-    static let builtIn: [Self] = [.content, .navigation, .tabBar, .split]
+    static let builtIn: [Self] = [.content, .navigation, .tabBar, .split, .page]
 
     public var description: String { rawValue }
 

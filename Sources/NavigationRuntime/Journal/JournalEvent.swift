@@ -76,6 +76,8 @@ public enum CommittedChange: Sendable, Hashable, Codable {
     case pop(navigation: ControllerID, removed: [ControllerID])
     /// The navigation controller's stack became this list, bottom to top.
     case setStack(navigation: ControllerID, stack: [ControllerID])
+    /// The page view controller's shown pages became this list (R5.10, R5.11).
+    case setPages(page: ControllerID, pages: [ControllerID])
     /// The presenter presented the controller with this (resolved) style.
     case present(presenter: ControllerID, presented: ControllerID, style: PresentationStyle)
     /// The presenter's presented chain was dismissed; these controllers were removed, in chain order.

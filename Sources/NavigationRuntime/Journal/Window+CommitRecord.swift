@@ -15,7 +15,7 @@ extension Window {
         switch applied.undo {
         case .root: return root.map { [$0] } ?? []
         case .push(let navigation): return navigation.context.children.last.map { [$0] } ?? []
-        case .stack: return applied.moves.filter { $0.to != nil && !$0.isAdoption }.map(\.controller)
+        case .stack, .pages: return applied.moves.filter { $0.to != nil && !$0.isAdoption }.map(\.controller)
         case .present(let presenter): return presenter.context.presented.map { [$0] } ?? []
         case .split(let state):
             // A collapse or expansion rearranges the whole split, and a column-style split's
@@ -59,6 +59,8 @@ extension Window {
             return .pop(navigation: navigation.id, removed: removed.map(\.id))
         case .stack(let navigation, _):
             return .setStack(navigation: navigation.id, stack: navigation.context.children.map(\.id))
+        case .pages(let page, _):
+            return .setPages(page: page.id, pages: page.context.children.map(\.id))
         case .present(let presenter):
             let presented = presenter.context.presented
             return .present(

@@ -15,6 +15,10 @@ public struct Scene: Sendable {
     public var segues: [SegueDefinition]
     /// Makes the scene's controller with the context it is given.
     public var make: @Sendable (ControllerContext) -> any ViewController
+    /// A storyboard `<pageViewController>`'s style (R5.13): what a registered page view
+    /// controller class's factory reads to make one as the storyboard configures it
+    /// (``PageViewController/init(context:storyboardStyle:viewControllers:dataSource:delegate:)``).
+    public var pageStyle: StoryboardPageStyle?
 
     /// Creates a scene.
     public init(

@@ -15,6 +15,10 @@ enum TransitionRequest: Sendable {
     case segue(from: any ViewController, identifier: String?, sender: (any Sendable)?, triggered: Bool)
     case performSegue(Segue)
     case selectTab(TabBarController, index: Int, userTap: Bool)
+    /// A page view controller's `setViewControllers` (R5.10): no data source, no delegate.
+    case setPages([any ViewController], in: PageViewController)
+    /// A gesture-driven page turn (R5.11): the data source and the delegate are asked.
+    case turnPage(PageViewController, PageViewController.NavigationDirection)
     case setTraits(Traits)
     case addChild(any ViewController, to: any ViewController)
     case removeFromParent(any ViewController)
@@ -39,10 +43,10 @@ enum TransitionRequest: Sendable {
             } else {
                 segue.source.receivesCallbacks || Self.showRoutingRunsUserCode(from: segue.source)
             }
-        case .unwind, .show, .setTraits: true
+        case .unwind, .show, .setTraits, .turnPage: true
         case .resolved: true  // scene factories, `DeepLinkReceiver.receive(deepLink:)`
         case .selectTab(_, _, let userTap): userTap
-        case .setRoot, .push, .pop, .popTo, .popToRoot, .setViewControllers, .present, .dismiss, .addChild,
+        case .setRoot, .push, .pop, .popTo, .popToRoot, .setViewControllers, .setPages, .present, .dismiss, .addChild,
             .removeFromParent, .interactivePop:
             false
         }
@@ -70,6 +74,8 @@ enum TransitionRequest: Sendable {
         case .popTo: "popTo"
         case .popToRoot: "popToRoot"
         case .setViewControllers: "setViewControllers"
+        case .setPages: "setPages"
+        case .turnPage(_, let direction): "turnPage " + direction.rawValue
         case .present: "present"
         case .dismiss: "dismiss"
         case .show(_, _, _, let detail): detail ? "showDetail" : "show"

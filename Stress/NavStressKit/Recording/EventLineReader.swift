@@ -252,6 +252,11 @@ struct EventLineReader {
                 literal(#","stack":"#), let stack = array({ $0.id(ControllerTag.self) })
             else { return nil }
             change = .setStack(navigation: navigation, stack: stack)
+        case "setPages":
+            guard literal(#"{"page":"#), let page: ControllerID = id(),
+                literal(#","pages":"#), let pages = array({ $0.id(ControllerTag.self) })
+            else { return nil }
+            change = .setPages(page: page, pages: pages)
         case "present":
             guard literal(#"{"presented":"#), let presented: ControllerID = id(),
                 literal(#","presenter":"#), let presenter: ControllerID = id(),

@@ -68,6 +68,15 @@ import Testing
         #expect(overrides(.content, .show) == false)
     }
 
+    @Test func page_showsEveryPage_followsTheFirst_unwindsInOrder_passesShowUp_R5_13() {
+        #expect(shown(.page, layout(2)) == [0, 1])
+        #expect(ControllerKind.page.semantics.followedChild(in: layout(2)) == 0)
+        #expect(ControllerKind.page.semantics.followedChild(in: layout(0)) == nil)
+        #expect(ControllerKind.page.semantics.unwindOrder(in: layout(2)) == [0, 1])
+        #expect(overrides(.page, .show) == false)
+        #expect(overrides(.page, .showDetail) == false)
+    }
+
     @Test func controllerKind_isAnOpenSet_anUnknownNameHasContentsRules_andRoundTrips() throws {
         let custom = ControllerKind(rawValue: "carousel")
         #expect(custom != .content)
@@ -75,6 +84,6 @@ import Testing
         #expect(shown(custom, layout(2)) == [0, 1])
         #expect(ControllerKind(rawValue: "tabBar") == .tabBar)
         #expect(shown(ControllerKind(rawValue: "tabBar"), layout(3, selected: 1)) == [1])
-        #expect(ControllerKind.builtIn.map(\.rawValue) == ["content", "navigation", "tabBar", "split"])
+        #expect(ControllerKind.builtIn.map(\.rawValue) == ["content", "navigation", "tabBar", "split", "page"])
     }
 }

@@ -226,7 +226,7 @@ extension Window {
             body(child)
         case .present(_, let presented, _):
             body(presented)
-        case .setStack(_, let stack):
+        case .setStack(_, let stack), .setPages(_, let stack, _):
             for controller in stack where !controller.context.isAttached { body(controller) }
         case .composite(let changes):
             for part in changes { forEachEntering(part, body) }

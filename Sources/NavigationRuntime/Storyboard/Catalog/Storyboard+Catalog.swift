@@ -61,7 +61,7 @@ struct StoryboardCatalogBuilder: Sendable {
     private func scene(for scene: StoryboardScene) -> Scene {
         let segues = scene.segues.compactMap(definition(for:))
         let builder = self
-        return Scene(
+        var made = Scene(
             scene.controllerID,
             // The one class-name rule (`ControllerSnapshot.className(of:)`); a reference's
             // controller is named by what it resolves to ("StoryboardReference" if nothing).
@@ -71,6 +71,8 @@ struct StoryboardCatalogBuilder: Sendable {
         ) { context in
             builder.make(scene, context: context)
         }
+        made.pageStyle = scene.pageStyle
+        return made
     }
 
     /// One segue of a scene as the runtime performs it (R2.1–R2.13).
@@ -135,6 +137,11 @@ struct StoryboardCatalogBuilder: Sendable {
             return NavigationController(context: context, viewControllers: children(.rootViewController))
         case .tabBarController:
             return TabBarController(context: context, viewControllers: children(.viewControllers))
+        case .pageViewController:
+            // A registered class makes its own (with its data source); otherwise the scene's
+            // style, and no pages: a storyboard has none, the app sets them in code (R5.13).
+            if let factory = registry.factory(for: scene) { return factory(context, children(.embed)) }
+            return PageViewController(context: context, storyboardStyle: scene.pageStyle)
         case .splitViewController:
             let primary = children(.masterViewController).first ?? GenericViewController(context: context.makeContext())
             if relationships.contains(where: { $0.kind == .compactViewController }) {

@@ -9,7 +9,7 @@ extension StoryboardError {
             case missingAttribute, missingDestination, missingController, multipleControllers
             case duplicateElementID, segueOutsideScene, relationshipCycle, invalidReferenceName
             case referencedFileNotFound, referencedIdentifierNotFound, referenceCycle
-            case containmentTooDeep
+            case containmentTooDeep, invalidAttribute
         }
 
         private let storage: Storage
@@ -54,6 +54,10 @@ extension StoryboardError {
         /// A scene's containment (relationship and embed segues, through references) is deeper
         /// than ``Window/maximumDepth``: no window can hold it, so it is never instantiated.
         public static let containmentTooDeep = Self(.containmentTooDeep)
+
+        /// An attribute has a value Interface Builder never writes (a page view controller's
+        /// `transitionStyle="sideways"`).
+        public static let invalidAttribute = Self(.invalidAttribute)
 
         /// The code's name, e.g. `malformedXML`.
         public var description: String { storage.rawValue }

@@ -26,6 +26,8 @@ public struct StoryboardScene: Hashable, Sendable, Codable {
     /// Other top-level objects of the scene whose element name ends in `Controller` (a legacy
     /// `searchDisplayController`, ...): counted by ``StoryboardInspection``, never instantiated.
     public var additionalControllerKinds: [StoryboardControllerKind]
+    /// A `<pageViewController>`'s style (R5.13), `nil` for any other controller.
+    public var pageStyle: StoryboardPageStyle?
     /// Where the `<scene>` element starts; `nil` for scenes built in Swift.
     public var location: StoryboardSourceLocation?
     /// Where the controller element starts; `nil` for scenes built in Swift.
@@ -46,6 +48,7 @@ public struct StoryboardScene: Hashable, Sendable, Codable {
     ///   - additionalControllerKinds: Other controller-named objects of the scene.
     ///   - location: The scene element's location.
     ///   - controllerLocation: The controller element's location.
+    ///   - pageStyle: A page view controller's style.
     public init(
         sceneID: String? = nil,
         controllerID: String,
@@ -59,8 +62,10 @@ public struct StoryboardScene: Hashable, Sendable, Codable {
         exitIDs: [String] = [],
         additionalControllerKinds: [StoryboardControllerKind] = [],
         location: StoryboardSourceLocation? = nil,
-        controllerLocation: StoryboardSourceLocation? = nil
+        controllerLocation: StoryboardSourceLocation? = nil,
+        pageStyle: StoryboardPageStyle? = nil
     ) {
+        self.pageStyle = pageStyle
         self.sceneID = sceneID ?? "scene-" + controllerID
         self.controllerID = controllerID
         self.kind = kind

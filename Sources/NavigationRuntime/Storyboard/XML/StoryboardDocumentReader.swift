@@ -162,12 +162,32 @@ struct StoryboardDocumentReader {
                 bundleIdentifier: attributes["bundleIdentifier"])
         }
         let controllerLocation = location(element)
+        let pageStyle = name == "pageViewController" ? try readPageStyle(element) : nil
         current?.controller = StoryboardScene(
             controllerID: id, kind: StoryboardControllerKind(name),
             storyboardIdentifier: attributes["storyboardIdentifier"], customClass: attributes["customClass"],
             customModule: attributes["customModule"], customModuleProvider: attributes["customModuleProvider"],
-            reference: reference, controllerLocation: controllerLocation)
+            reference: reference, controllerLocation: controllerLocation, pageStyle: pageStyle)
         return .controller
+    }
+
+    /// A `<pageViewController>`'s attributes (R5.13); a value Interface Builder never writes is
+    /// a typed error rather than a silent default.
+    private func readPageStyle(_ element: StoryboardXMLElement) throws(StoryboardError) -> StoryboardPageStyle {
+        let attributes = element.attributes
+        func value<Value: RawRepresentable<String>>(_ name: String, _: Value.Type) throws(StoryboardError) -> Value? {
+            guard let raw = attributes[name] else { return nil }
+            guard let parsed = Value(rawValue: raw) else {
+                throw failure(element, .invalidAttribute, "<pageViewController> has \(name)=\"\(raw)\", which Interface Builder never writes")
+            }
+            return parsed
+        }
+        return StoryboardPageStyle(
+            transitionStyle: try value("transitionStyle", PageViewController.TransitionStyle.self) ?? .pageCurl,
+            navigationOrientation: try value("navigationOrientation", PageViewController.NavigationOrientation.self) ?? .horizontal,
+            spineLocation: try value("spineLocation", PageViewController.SpineLocation.self),
+            isDoubleSided: attributes["doubleSided"] == "YES"
+        )
     }
 
     private mutating func readSegue(_ element: StoryboardXMLElement, kind: String) throws(StoryboardError) {

@@ -131,6 +131,15 @@ extension Window {
             guard let traitsChange = try await traitsChange(to: traits) else { return .noChange }
             change = traitsChange
 
+        case .setPages(let pages, let page):
+            guard let pagesChange = try pagesChange(page, pages: pages, animated: animated) else { return .noChange }
+            // The first pages shown are never animated (UIKit's code treats that call so).
+            let animates = animated && !page.context.children.isEmpty
+            return try await runChange(pagesChange, request: id, animated: animates, cancellable: cancellable)
+
+        case .turnPage(let page, let direction):
+            return try await turnPage(page, direction: direction, id: id, cancellable: cancellable)
+
         case .selectTab(let tabBar, let index, let userTap):
             return try await selectTab(tabBar, index: index, userTap: userTap, id: id, animated: animated, cancellable: cancellable)
 

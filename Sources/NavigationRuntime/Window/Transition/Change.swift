@@ -15,6 +15,8 @@ enum Change {
     /// Collapse (`true`) or expand a split view controller (R5.6); a column-style split
     /// collapsing shows `topColumn` (R5.7).
     case setCollapsed(SplitViewController, Bool, discardSecondary: Bool, topColumn: SplitColumn? = nil)
+    /// A page view controller shows these pages (R5.10, R5.11), with its callbacks in `order`.
+    case setPages(PageViewController, [any ViewController], order: AppearanceOrder)
     /// Set the window's traits.
     case traits(Traits)
     /// A custom container adds a child (`addChild`, R6.11). With `completesMove` the runtime
@@ -37,6 +39,7 @@ struct AppliedChange {
         case present(presenter: any ViewController)
         case dismiss(presenter: any ViewController, chain: [any ViewController], styles: [PresentationStyle?])
         case selectTab(TabBarController, old: Int)
+        case pages(PageViewController, old: [any ViewController])
         case split(SplitState)
         case traits(old: Traits)
         case addChild(parent: any ViewController, child: any ViewController)
@@ -75,7 +78,11 @@ struct AppliedChange {
     /// side's `viewDidDisappear`: a change that presents or dismisses (R6.4, R6.6: a device log
     /// of a modal segue, O1, and two implementations checked on iOS, O2 and O3). A push, a pop
     /// and a tab switch finish the leaving side first (R6.2, R6.3).
-    var finishesToSideFirst: Bool { !presented.isEmpty || !dismissed.isEmpty }
+    var finishesToSideFirst: Bool { order.didAppearFirst ?? (!presented.isEmpty || !dismissed.isEmpty) }
+
+    /// The order of the callbacks where the change's kind does not imply it (a page view
+    /// controller's, R5.12).
+    var order = AppearanceOrder()
 
     /// Whether a navigation controller whose stack changes has a delegate (without an array).
     var hasNavigationDelegate: Bool {
@@ -93,4 +100,24 @@ struct AppliedChange {
     }
     /// Containers that adopted their initial children in this change (undone on rollback).
     var adopted: [any ViewController] = []
+}
+
+/// The order of a transition's appearance callbacks, where it is not the one the change's kind
+/// implies: a page view controller's turns (R5.12; see ``PageViewController``).
+struct AppearanceOrder: Hashable {
+    /// The begin phase delivers `viewWillAppear` before `viewWillDisappear`.
+    var willAppearFirst = false
+    /// The end phase delivers `viewDidAppear` before (`true`) or after (`false`)
+    /// `viewDidDisappear`; `nil`: as the change implies (see `AppliedChange.finishesToSideFirst`).
+    var didAppearFirst: Bool?
+    /// The arriving side hears `viewWillAppear` and `viewDidAppear` only after the leaving side's
+    /// `viewDidDisappear`, in the end phase (a page curl without animation).
+    var appearsAfterDisappearing = false
+    /// A rollback balances the leaving side first (`viewWillAppear`, `viewDidAppear`), then the
+    /// arriving side (a cancelled scroll); otherwise the arriving side's first.
+    var rollbackLeavingFirst = false
+    /// A rollback delivers both `will` callbacks before both `did` callbacks: arriving
+    /// `viewWillDisappear`, leaving `viewWillAppear`, arriving `viewDidDisappear`, leaving
+    /// `viewDidAppear` (a cancelled page curl).
+    var rollbackWillsFirst = false
 }

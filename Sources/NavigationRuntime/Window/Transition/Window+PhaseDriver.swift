@@ -86,8 +86,17 @@ extension Window {
                 }
             }
         }
-        try await deliver(.viewWillDisappear(animated: animated), to: flight.disappearing, animated: animated)
-        try await deliver(.viewWillAppear(animated: animated), to: flight.appearing, animated: animated)
+        // (A page view controller's change has its own order, R5.12: see `AppearanceOrder`.)
+        let order = applied.order
+        if order.willAppearFirst {
+            try await deliver(.viewWillAppear(animated: animated), to: flight.appearing, animated: animated)
+            try await deliver(.viewWillDisappear(animated: animated), to: flight.disappearing, animated: animated)
+        } else {
+            try await deliver(.viewWillDisappear(animated: animated), to: flight.disappearing, animated: animated)
+            if !order.appearsAfterDisappearing {
+                try await deliver(.viewWillAppear(animated: animated), to: flight.appearing, animated: animated)
+            }
+        }
         for navigation in applied.navigations where navigation.context.hasDelegate && !isClosed {
             if let top = navigation.context.children.last {
                 try await userCode(.named("navigationController(_:willShow:animated:)"), on: navigation.id) {
@@ -132,7 +141,11 @@ extension Window {
         tree.finishDismissals(applied)
         let appearingPost = flight.after.missing(from: flight.before, postOrder: true, topLayerFirst: false)
         let disappearingPost = flight.before.missing(from: flight.after, postOrder: true, topLayerFirst: true)
-        if applied.finishesToSideFirst {
+        if order.appearsAfterDisappearing {
+            try await deliver(.viewDidDisappear(animated: animated), to: disappearingPost, animated: animated)
+            try await deliver(.viewWillAppear(animated: animated), to: flight.appearing, animated: animated)
+            try await deliver(.viewDidAppear(animated: animated), to: appearingPost, animated: animated)
+        } else if applied.finishesToSideFirst {
             try await deliver(.viewDidAppear(animated: animated), to: appearingPost, animated: animated)
             try await deliver(.viewDidDisappear(animated: animated), to: disappearingPost, animated: animated)
         } else {
@@ -195,12 +208,17 @@ extension Window {
                 _ = note(.viewDidLoad, to: controller)
             }
         }
+        let order = applied.order
+        func willAppear() {
+            after.forEachMissing(from: before, postOrder: false, topLayerFirst: false) { controller in
+                _ = note(.viewWillAppear(animated: animated), to: controller)
+            }
+        }
+        if order.willAppearFirst { willAppear() }
         before.forEachMissing(from: after, postOrder: false, topLayerFirst: true) { controller in
             _ = note(.viewWillDisappear(animated: animated), to: controller)
         }
-        after.forEachMissing(from: before, postOrder: false, topLayerFirst: false) { controller in
-            _ = note(.viewWillAppear(animated: animated), to: controller)
-        }
+        if !order.willAppearFirst && !order.appearsAfterDisappearing { willAppear() }
         let sequence = queue.commit()
         if let runner = activeRunner, runner.request == id { runner.state.withLock { $0.commit(sequence) } }
         if hasSubscribers { emitCommit(applied, request: id) }
@@ -214,6 +232,7 @@ extension Window {
         before.forEachMissing(from: after, postOrder: true, topLayerFirst: true) { controller in
             _ = note(.viewDidDisappear(animated: animated), to: controller)
         }
+        if order.appearsAfterDisappearing { willAppear() }
         if !toSideFirst {
             after.forEachMissing(from: before, postOrder: true, topLayerFirst: false) { controller in
                 _ = note(.viewDidAppear(animated: animated), to: controller)

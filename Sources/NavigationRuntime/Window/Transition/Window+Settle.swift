@@ -82,23 +82,50 @@ extension Window {
         }
         let arriving = flight.after.missing(from: flight.before, postOrder: true, topLayerFirst: false)
         let leaving = flight.before.missing(from: flight.after, postOrder: true, topLayerFirst: true)
-        for controller in flight.appearing {
-            let appearance = controller.context.appearance
-            if appearance == .appearing || appearance == .appeared {
-                try await callback(.viewWillDisappear(animated: animated), to: controller, animated: animated, callHooks: callHooks)
+        func arrivingWill() async throws {
+            for controller in flight.appearing {
+                let appearance = controller.context.appearance
+                if appearance == .appearing || appearance == .appeared {
+                    try await callback(.viewWillDisappear(animated: animated), to: controller, animated: animated, callHooks: callHooks)
+                }
             }
         }
-        for controller in arriving where controller.context.appearance == .disappearing {
-            try await callback(.viewDidDisappear(animated: animated), to: controller, animated: animated, callHooks: callHooks)
-        }
-        for controller in flight.disappearing {
-            let appearance = controller.context.appearance
-            if appearance == .disappearing || appearance == .disappeared {
-                try await callback(.viewWillAppear(animated: animated), to: controller, animated: animated, callHooks: callHooks)
+        func arrivingDid() async throws {
+            for controller in arriving where controller.context.appearance == .disappearing {
+                try await callback(.viewDidDisappear(animated: animated), to: controller, animated: animated, callHooks: callHooks)
             }
         }
-        for controller in leaving where controller.context.appearance == .appearing {
-            try await callback(.viewDidAppear(animated: animated), to: controller, animated: animated, callHooks: callHooks)
+        func leavingWill() async throws {
+            for controller in flight.disappearing {
+                let appearance = controller.context.appearance
+                if appearance == .disappearing || appearance == .disappeared {
+                    try await callback(.viewWillAppear(animated: animated), to: controller, animated: animated, callHooks: callHooks)
+                }
+            }
+        }
+        func leavingDid() async throws {
+            for controller in leaving where controller.context.appearance == .appearing {
+                try await callback(.viewDidAppear(animated: animated), to: controller, animated: animated, callHooks: callHooks)
+            }
+        }
+        // A cancelled page turn balances in UIKit's order (R5.12): a scroll the leaving side
+        // first, a page curl both `will`s before both `did`s.
+        let order = flight.applied.order
+        if order.rollbackLeavingFirst {
+            try await leavingWill()
+            try await leavingDid()
+            try await arrivingWill()
+            try await arrivingDid()
+        } else if order.rollbackWillsFirst {
+            try await arrivingWill()
+            try await leavingWill()
+            try await arrivingDid()
+            try await leavingDid()
+        } else {
+            try await arrivingWill()
+            try await arrivingDid()
+            try await leavingWill()
+            try await leavingDid()
         }
         let moves = flight.applied.moves
         while flight.movesRolledBack < flight.movesBegun {

@@ -136,21 +136,14 @@ extension WindowTree {
             return applied
 
         case .setStack(let navigation, let stack):
-            let context = navigation.context
-            let old = context.children
-            var applied = AppliedChange(undo: .stack(navigation, old: old))
-            let (removedControllers, addedControllers) = stackDifference(from: old, to: stack)
-            for removed in removedControllers {
-                applied.moves.append(.init(controller: removed, from: navigation, to: nil))
-                setParent(removed, nil)
-                detach(removed)
-            }
-            context.children = stack
-            for added in addedControllers {
-                applied.moves.append(.init(controller: added, from: added.context.parent, to: navigation))
-                setParent(added, navigation)
-                if context.isAttached { attach(added, into: &applied) }
-            }
+            var applied = AppliedChange(undo: .stack(navigation, old: navigation.context.children))
+            replaceChildren(of: navigation, with: stack, into: &applied)
+            return applied
+
+        case .setPages(let page, let pages, let order):
+            var applied = AppliedChange(undo: .pages(page, old: page.context.children))
+            applied.order = order
+            replaceChildren(of: page, with: pages, into: &applied)
             return applied
 
         case .present(let presenter, let presented, let style):
@@ -187,6 +180,29 @@ extension WindowTree {
                 undo: .dismiss(presenter: presenter, chain: chain, styles: styles),
                 dismissed: chain
             )
+        }
+    }
+
+    /// Makes `children` the container's children: the ones that leave are detached, the ones
+    /// that arrive attached, each with its containment move (a stack's `setViewControllers`, a
+    /// page view controller's pages).
+    private func replaceChildren(
+        of container: any ViewController,
+        with children: [any ViewController],
+        into applied: inout AppliedChange
+    ) {
+        let context = container.context
+        let (removedControllers, addedControllers) = stackDifference(from: context.children, to: children)
+        for removed in removedControllers {
+            applied.moves.append(.init(controller: removed, from: container, to: nil))
+            setParent(removed, nil)
+            detach(removed)
+        }
+        context.children = children
+        for added in addedControllers {
+            applied.moves.append(.init(controller: added, from: added.context.parent, to: container))
+            setParent(added, container)
+            if context.isAttached { attach(added, into: &applied) }
         }
     }
 

@@ -50,15 +50,9 @@ extension WindowTree {
                 if context.isAttached { reattach(controller) }
             }
         case .stack(let navigation, let old):
-            let context = navigation.context
-            for move in applied.moves where move.to === navigation || move.from === navigation {
-                setParent(move.controller, move.from)
-                if move.to === navigation { detach(move.controller) }
-            }
-            context.children = old
-            if context.isAttached {
-                for child in old { reattach(child) }
-            }
+            restoreChildren(of: navigation, to: old, moves: applied.moves)
+        case .pages(let page, let old):
+            restoreChildren(of: page, to: old, moves: applied.moves)
         case .present(let presenter):
             if let presented = presenter.context.presented {
                 detach(presented)
@@ -95,6 +89,19 @@ extension WindowTree {
                 context.splitStash = nil
                 context.selectedIndex = 0
             }
+        }
+    }
+
+    /// Undoes `replaceChildren`: the container's children are `old` again, with their parents.
+    private func restoreChildren(of container: any ViewController, to old: [any ViewController], moves: [AppliedChange.Move]) {
+        let context = container.context
+        for move in moves where move.to === container || move.from === container {
+            setParent(move.controller, move.from)
+            if move.to === container { detach(move.controller) }
+        }
+        context.children = old
+        if context.isAttached {
+            for child in old { reattach(child) }
         }
     }
 }

@@ -33,6 +33,8 @@ extension WindowTree {
             try checkDepth(of: controller, under: parent)
         case .setStack(let navigation, let controllers):
             for controller in controllers { try checkDepth(of: controller, under: navigation) }
+        case .setPages(let page, let pages, _):
+            for controller in pages { try checkDepth(of: controller, under: page) }
         case .composite(let changes):
             for change in changes { try checkDepth(entering: change) }
         case .pop, .dismiss, .selectTab, .setCollapsed, .traits, .removeFromParent:
@@ -96,7 +98,7 @@ extension WindowTree {
         case .push(_, let controller), .present(_, let controller, _),
             .replaceSecondary(_, let controller), .addChild(let controller, _, _):
             try checkExecutors(inSubtreeOf: controller)
-        case .setStack(_, let controllers):
+        case .setStack(_, let controllers), .setPages(_, let controllers, _):
             for controller in controllers { try checkExecutors(inSubtreeOf: controller) }
         case .composite(let changes):
             for change in changes { try checkExecutors(entering: change) }
@@ -162,6 +164,17 @@ extension WindowTree {
 
     private func checkInitialChildren(of container: any ViewController, seen: inout Set<ObjectIdentifier>) throws {
         guard !container.context.didAdoptInitialChildren else { return }
+        if container.kind == .page, let page = container as? PageViewController {
+            let count = page.initialChildren.count
+            guard count == 0 || count == page.pagesShownAtOnce else {
+                // UIKit raises NSInvalidArgumentException for a wrong number of pages (R5.9).
+                throw NavigationError(
+                    .invalidRequest,
+                    "The number of view controllers provided (\(count)) doesn't match the number required (\(page.pagesShownAtOnce)) for \(describe(page))'s transition style and spine location.",
+                    window: windowID, controllers: [page.id]
+                )
+            }
+        }
         for child in container.initialChildren {
             try checkOwned(child)
             try checkExecutor(child)

@@ -1,0 +1,109 @@
+// A page view controller's requests: setViewControllers (R5.10) and a gesture-driven turn
+// (R5.11), each one transition with the page callbacks in UIKit's order (R5.12).
+
+extension Window {
+    /// The change that shows `pages` on `page` (R5.10), or `nil` when they are shown already.
+    /// Checks the number of pages for the style and spine (R5.9) and that each new page is free.
+    func pagesChange(_ page: PageViewController, pages: [any ViewController], animated: Bool) throws -> Change? {
+        try tree.checkAttached(page)
+        let current = page.context.children
+        let shown = try page.pagesToShow(pages, animated: animated, showing: current.count)
+        try checkPages(shown, for: page, current: current)
+        if current.count == shown.count && zip(current, shown).allSatisfy({ $0 === $1 }) { return nil }
+        let turnAnimates = animated && !current.isEmpty
+        return .setPages(page, shown, order: Self.pageOrder(page.transitionStyle, animated: turnAnimates))
+    }
+
+    /// A turn as a user's swipe makes it (R5.11): the data source gives the next page(s), the
+    /// delegate hears `willTransitionTo`, the pages change (animated), and the delegate hears
+    /// `didFinishAnimating`, with `transitionCompleted: false` after a cancelled turn.
+    func turnPage(
+        _ page: PageViewController,
+        direction: PageViewController.NavigationDirection,
+        id: RequestID,
+        cancellable: Bool
+    ) async throws -> TransitionOutcome {
+        try tree.checkAttached(page)
+        guard await page.dataSource != nil else {
+            throw NavigationError(
+                .invalidRequest,
+                "\(describe(page)) has no data source: gesture-driven navigation is disabled (UIKit's dataSource documentation).",
+                window: self.id, controllers: [page.id]
+            )
+        }
+        let current = page.context.children
+        guard let first = current.first, let last = current.last else { return .noChange }
+        var pending: [any ViewController] = []
+        var edge = direction == .forward ? last : first
+        while pending.count < page.pagesShownAtOnce {
+            let neighbour: (any ViewController)?
+            switch direction {
+            case .forward:
+                neighbour = try await userCode(.named("pageViewController(_:viewControllerAfter:)"), on: page.id) {
+                    await page.pageAfter(edge)
+                }
+            case .reverse:
+                neighbour = try await userCode(.named("pageViewController(_:viewControllerBefore:)"), on: page.id) {
+                    await page.pageBefore(edge)
+                }
+            }
+            // No page there: the turn does not happen (R5.11).
+            guard let neighbour else { return .noChange }
+            try checkpoint(cancellable: cancellable)
+            if direction == .forward { pending.append(neighbour) } else { pending.insert(neighbour, at: 0) }
+            edge = neighbour
+        }
+        try checkPages(pending, for: page, current: current)
+        try await userCode(.named("pageViewController(_:willTransitionTo:)"), on: page.id) {
+            await page.willTransition(to: pending)
+        }
+        let outcome: TransitionOutcome
+        do {
+            outcome = try await runChange(
+                .setPages(page, pending, order: Self.pageOrder(page.transitionStyle, animated: true)),
+                request: id, animated: true, cancellable: cancellable
+            )
+        } catch is CancellationError {
+            // The user let go early: the old pages stay (R5.11).
+            try await userCode(.named("pageViewController(_:didFinishAnimating:previousViewControllers:transitionCompleted:)"), on: page.id) {
+                await page.didFinishAnimating(previous: current, completed: false)
+            }
+            throw CancellationError()
+        }
+        if !isClosed {
+            try await userCode(.named("pageViewController(_:didFinishAnimating:previousViewControllers:transitionCompleted:)"), on: page.id) {
+                await page.didFinishAnimating(previous: current, completed: true)
+            }
+        }
+        return outcome
+    }
+
+    /// Each page belongs to this window and is free to enter it, or is one of `current`; none twice.
+    private func checkPages(_ pages: [any ViewController], for page: PageViewController, current: [any ViewController]) throws {
+        var seen: Set<ObjectIdentifier> = []
+        for controller in pages {
+            guard seen.insert(ObjectIdentifier(controller)).inserted else {
+                throw NavigationError(
+                    .invalidRequest, "\(describe(controller)) is given twice as a page of \(describe(page)).",
+                    window: self.id, controllers: [page.id, controller.id]
+                )
+            }
+            if current.contains(where: { $0 === controller }) { continue }
+            try tree.checkInsertable(controller, into: page, code: .controllerInUse)
+        }
+    }
+
+    /// The order of a page change's callbacks (R5.12; see ``PageViewController``).
+    static func pageOrder(_ style: PageViewController.TransitionStyle, animated: Bool) -> AppearanceOrder {
+        switch (style, animated) {
+        case (.scroll, true):
+            AppearanceOrder(willAppearFirst: true, didAppearFirst: true, rollbackLeavingFirst: true)
+        case (.scroll, false):
+            AppearanceOrder(willAppearFirst: true, didAppearFirst: false)
+        case (.pageCurl, true):
+            AppearanceOrder(willAppearFirst: true, didAppearFirst: false, rollbackWillsFirst: true)
+        case (.pageCurl, false):
+            AppearanceOrder(didAppearFirst: false, appearsAfterDisappearing: true)
+        }
+    }
+}
