@@ -17,13 +17,7 @@ extension ViewController {
 /// The child of `controller` whose subtree (children and presentations) contains `source`.
 /// Reads the tree: call only on the window's executor.
 func child(of controller: any ViewController, containing source: any ViewController) -> (any ViewController)? {
-    var current: (any ViewController)? = source
-    while let node = current {
-        let up = node.context.parent ?? node.context.presenting
-        if up === controller, node.context.parent === controller { return node }
-        current = up
-    }
-    return nil
+    ResponderChain(from: source).first { $0.context.parent === controller }
 }
 
 /// The children of `controller` in unwind search order, most recent first (R7.6), without the

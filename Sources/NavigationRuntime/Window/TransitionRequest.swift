@@ -57,12 +57,7 @@ enum TransitionRequest: Sendable {
     /// or a split view controller with a delegate on the next-responder chain. Reads the tree:
     /// call on the window's executor.
     static func showRoutingRunsUserCode(from source: any ViewController) -> Bool {
-        var current: (any ViewController)? = source
-        while let node = current {
-            if node.kind.semantics.routesShowThroughUserCode(node) { return true }
-            current = node.context.parent ?? node.context.presenting
-        }
-        return false
+        ResponderChain(from: source).contains { $0.kind.semantics.routesShowThroughUserCode($0) }
     }
 
     /// A short name for the journal.
