@@ -114,11 +114,14 @@ extension Window {
             case .page:
                 // The shown pages (R5.13); the style is the scene's when there is one, else a
                 // scroll for one page and a page curl with its spine in the middle for two.
+                // The scene's controller also lends its data source and delegate: what its factory
+                // set, as UIKit's decoded page view controller keeps what `viewDidLoad` sets.
                 if let style = probe as? PageViewController {
                     return PageViewController(
                         context: context, transitionStyle: style.transitionStyle,
                         navigationOrientation: style.navigationOrientation, spineLocation: style.spineLocation,
-                        isDoubleSided: style.isDoubleSided, viewControllers: children
+                        isDoubleSided: style.isDoubleSided, viewControllers: children,
+                        dataSource: style.dataSource, delegate: style.delegate
                     )
                 }
                 return children.count == 2

@@ -1,27 +1,47 @@
 /// What a segue does when it performs (storyboard segue kinds, R2.1–R2.13).
-public enum SegueKind: Sendable {
+///
+/// An open set, like ``ControllerKind`` and ``StoryboardSegueKind``: a new kind is a new static
+/// member, not an enum case that breaks every exhaustive `switch`. Read what a kind carries with
+/// ``performer``, ``unwindAction`` and ``modalPresentationStyle``; compare kinds by ``name``.
+public struct SegueKind: Sendable, CustomStringConvertible {
+    enum Storage: Sendable {
+        case show
+        case showDetail
+        case presentModally(PresentationStyle?)
+        case presentAsPopover
+        case push
+        case replace
+        case custom(any SeguePerformer)
+        case unwind(action: String)
+    }
+
+    let storage: Storage
+
+    init(_ storage: Storage) { self.storage = storage }
+
     /// `show(_:sender:)`: push inside a navigation controller, else present modally (R2.1); a
     /// navigation controller destination is presented even inside one (see
     /// ``ViewController/show(_:sender:animated:policy:)``).
-    case show
+    public static let show = Self(.show)
     /// `showDetailViewController(_:sender:)`: the split view's secondary, else modal (R2.4).
-    case showDetail
+    public static let showDetail = Self(.showDetail)
     /// Present modally, with this style, or the destination's own when `nil` (R2.7).
-    case presentModally(PresentationStyle?)
+    public static func presentModally(_ style: PresentationStyle?) -> Self { Self(.presentModally(style)) }
     /// Present as a popover; adapts in compact width (R2.8).
-    case presentAsPopover
+    public static let presentAsPopover = Self(.presentAsPopover)
     /// The legacy (iOS 5–7) push: needs a navigation controller around the source (R2.12).
-    case push
+    public static let push = Self(.push)
     /// The legacy replace: show detail (R2.12).
-    case replace
+    public static let replace = Self(.replace)
     /// A custom segue: the performer decides what happens (R1.8, R2.13).
-    case custom(any SeguePerformer)
+    public static func custom(_ performer: any SeguePerformer) -> Self { Self(.custom(performer)) }
     /// An unwind segue to the controller that handles this action (§7).
-    case unwind(action: String)
+    public static func unwind(action: String) -> Self { Self(.unwind(action: action)) }
 
-    /// A short name for reports.
+    /// A short name for reports: `show`, `showDetail`, `presentation`, `popoverPresentation`,
+    /// `push`, `replace`, `custom` or `unwind`.
     public var name: String {
-        switch self {
+        switch storage {
         case .show: "show"
         case .showDetail: "showDetail"
         case .presentModally: "presentation"
@@ -31,6 +51,24 @@ public enum SegueKind: Sendable {
         case .custom: "custom"
         case .unwind: "unwind"
         }
+    }
+
+    public var description: String { name }
+
+    /// A custom segue's performer (``custom(_:)``), else `nil`.
+    public var performer: (any SeguePerformer)? {
+        if case .custom(let performer) = storage { performer } else { nil }
+    }
+
+    /// An unwind segue's action (``unwind(action:)``), else `nil`.
+    public var unwindAction: String? {
+        if case .unwind(let action) = storage { action } else { nil }
+    }
+
+    /// A modal segue's style (``presentModally(_:)``): `.some(nil)` for the destination's own,
+    /// `nil` for any other kind.
+    public var modalPresentationStyle: PresentationStyle?? {
+        if case .presentModally(let style) = storage { .some(style) } else { nil }
     }
 }
 

@@ -33,7 +33,7 @@ extension Window {
             }
             try checkpoint(cancellable: cancellable)
         }
-        if case .unwind(let action) = definition.kind {
+        if let action = definition.kind.unwindAction {
             return try await unwind(
                 from: source, action: action, identifier: definition.identifier, sender: sender,
                 performer: definition.unwindPerformer,
@@ -89,10 +89,10 @@ extension Window {
         let source = segue.source
         let destination = segue.destination
         let change: Change
-        switch segue.kind {
+        switch segue.kind.storage {
         case .show, .showDetail, .replace:
             let detail: Bool
-            if case .show = segue.kind { detail = false } else { detail = true }
+            if case .show = segue.kind.storage { detail = false } else { detail = true }
             guard let show = try await showChange(of: destination, from: source, detail: detail) else { return .noChange }
             change = show
         case .presentModally(let style):

@@ -92,7 +92,7 @@ extension Window {
             throw error
         } catch {
             var action: String?
-            if case .unwind(let name) = segue.kind { action = name }
+            if let name = segue.kind.unwindAction { action = name }
             throw NavigationError(
                 .hookFailed,
                 "The unwind segue '\(segue.identifier ?? "(null)")' from \(describe(segue.source)) threw: \(error)",

@@ -10,7 +10,8 @@ extension ControllerSnapshot {
     ///    built in Swift, its ``Scene/className`` when given.
     /// 2. The class name a ``GenericViewController`` was made with.
     /// 3. UIKit's class for a built-in controller made in code: `UINavigationController`,
-    ///    `UITabBarController`, `UISplitViewController`, and `UIViewController` for a
+    ///    `UITabBarController`, `UISplitViewController`, `UIPageViewController`, and
+    ///    `UIViewController` for a
     ///    ``GenericViewController`` with no class name.
     /// 4. Otherwise the Swift type's name (`InboxController`), as a UIKit subclass reports its
     ///    own class.
@@ -25,6 +26,7 @@ extension ControllerSnapshot {
         case is NavigationController: return "UINavigationController"
         case is TabBarController: return "UITabBarController"
         case is SplitViewController: return "UISplitViewController"
+        case is PageViewController: return "UIPageViewController"
         default: return String(describing: type(of: controller))
         }
     }

@@ -38,7 +38,7 @@ enum TransitionRequest: Sendable {
         // kind's performer may run later, but checks its own scope (see `Window.perform`).
         case .segue(let source, _, _, _): source.receivesCallbacks || Self.showRoutingRunsUserCode(from: source)
         case .performSegue(let segue):
-            if case .custom = segue.kind {
+            if segue.kind.performer != nil {
                 true
             } else {
                 segue.source.receivesCallbacks || Self.showRoutingRunsUserCode(from: segue.source)

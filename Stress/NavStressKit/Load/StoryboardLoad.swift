@@ -207,7 +207,7 @@ enum StoryboardLoad {
             LoadDriver.record(result, into: &tally)
             if action == .segue, case .success(.completed) = result, let segue, let scene = tapped?.context.scene?.identifier {
                 let key = scene + "/" + (segue.elementID ?? "")
-                if case .unwind = segue.kind { tally.coverage.unwinds.insert(key) } else { tally.coverage.segues.insert(key) }
+                if segue.kind.unwindAction != nil { tally.coverage.unwinds.insert(key) } else { tally.coverage.segues.insert(key) }
             }
         }
         for node in await window.snapshot().allControllers { if let scene = node.scene { tally.coverage.scenes.insert(scene) } }

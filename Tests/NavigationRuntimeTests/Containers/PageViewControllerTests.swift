@@ -368,3 +368,86 @@ import Testing
         }
     }
 }
+
+/// What a new user's port of an onboarding tutorial tripped on (issue 12), each pinned.
+@Suite struct PageViewControllerTrialTests {
+    private struct Pages: PageViewControllerDataSource {
+        let pages: [any ViewController]
+        func pageViewController(_ pageViewController: PageViewController, viewControllerBefore viewController: any ViewController)
+            async -> (any ViewController)?
+        {
+            guard let index = pages.firstIndex(where: { $0 === viewController }), index > 0 else { return nil }
+            return pages[index - 1]
+        }
+        func pageViewController(_ pageViewController: PageViewController, viewControllerAfter viewController: any ViewController)
+            async -> (any ViewController)?
+        {
+            guard let index = pages.firstIndex(where: { $0 === viewController }), index + 1 < pages.count else { return nil }
+            return pages[index + 1]
+        }
+    }
+
+    /// Answers the page it is asked about: a data source bug.
+    private struct Same: PageViewControllerDataSource {
+        func pageViewController(_ pageViewController: PageViewController, viewControllerBefore viewController: any ViewController)
+            async -> (any ViewController)?
+        { viewController }
+        func pageViewController(_ pageViewController: PageViewController, viewControllerAfter viewController: any ViewController)
+            async -> (any ViewController)?
+        { viewController }
+    }
+
+    @Test func restoredPageViewController_keepsItsScenesDataSource_andTurns() async throws {
+        let catalog = SceneCatalog([
+            Scene("first", className: "FirstController") { GenericViewController(context: $0, className: "FirstController") },
+            Scene("book") { context in
+                let pages = ["first", "first"].compactMap { context.instantiate($0) }
+                return PageViewController(context: context, viewControllers: Array(pages.prefix(1)), dataSource: Pages(pages: pages))
+            },
+        ])
+        let window = Window(configuration: .init(transitionDuration: .zero))
+        let book = try #require(catalog.instantiate("book", in: window) as? PageViewController)
+        try await window.setRootViewController(book, animated: false)
+        let outcome = await Application().restore(await window.snapshot(), catalog: catalog, configuration: .init(transitionDuration: .zero))
+        guard case .restored(let restored) = outcome else {
+            Issue.record("not restored: \(outcome)")
+            return
+        }
+        let restoredBook = try #require(await restored.rootViewController as? PageViewController)
+        #expect(restoredBook.dataSource != nil)
+        // The scene's data source knows the pages its factory made, not the restored ones: it
+        // has no page after them, so the turn does not happen, and says so.
+        #expect(try await restoredBook.turnPage(.forward) == .noChange)
+        #expect(await restored.snapshot().root?.className == "UIPageViewController")
+    }
+
+    @Test func dataSourceGivingTheShownPage_isATypedError_notACompletedTurn() async throws {
+        let f = Fixture()
+        let a = f.controller("A")
+        let page = PageViewController(context: f.window.makeContext(), viewControllers: [a], dataSource: Same())
+        try await f.start(with: page)
+        await #expect(throws: NavigationError(.invalidRequest, "")) { try await page.turnPage(.forward) }
+        #expect(await f.window.lastSequence == 1)
+        #expect(f.recorder.take() == [])
+    }
+
+    @Test func viewControllers_duringATurn_isTheOldPage_untilItCommits() async throws {
+        let clock = ManualClock()
+        let f = Fixture(clock: clock)
+        let a = f.controller("A"), b = f.controller("B")
+        let page = PageViewController(context: f.window.makeContext(), viewControllers: [a], dataSource: Pages(pages: [a, b]))
+        try await f.start(with: page)
+        let turn = Task { try await page.turnPage(.forward) }
+        await clock.sleepers(atLeast: 1)
+        #expect(await page.viewControllers.map(\.id) == [a.id], "a swipe updates viewControllers when it commits")
+        clock.advance(by: .seconds(1))
+        #expect(try await turn.value == .completed(sequence: 2))
+        #expect(await page.viewControllers.map(\.id) == [b.id])
+        // A programmatic change shows its pages at once.
+        let set = Task { try await page.setViewControllers([a], direction: .reverse, animated: true) }
+        await clock.sleepers(atLeast: 1)
+        #expect(await page.viewControllers.map(\.id) == [a.id])
+        clock.advance(by: .seconds(1))
+        #expect(try await set.value == .completed(sequence: 3))
+    }
+}

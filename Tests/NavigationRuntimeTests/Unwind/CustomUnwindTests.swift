@@ -249,7 +249,7 @@ private func presentedWorld(_ w: UnwindWorld) async throws -> (a: UnwindProbe, s
         let definition = try #require(storyboard.catalog(registry: registry).scenes["second"]?.segue(named: "back"))
         #expect(definition.unwindPerformer != nil)
         #expect(definition.animates == false)
-        if case .unwind(let action) = definition.kind { #expect(action == "returnFromSegueActions:") } else { Issue.record("not an unwind") }
+        #expect(definition.kind.unwindAction == "returnFromSegueActions:")
 
         let coded = SegueDefinition(unwind: "returnFromSegueActions:", identifier: "back", performer: ClosureSeguePerformer { _ in .unwind })
         #expect(coded.destination == "")

@@ -74,7 +74,7 @@ private final class Notes: Sendable {
         let notes = Notes()
         await a.setOnAction { segue in
             var kind = segue.kind.name
-            if case .unwind(let action) = segue.kind { kind += "(\(action))" }
+            if let action = segue.kind.unwindAction { kind += "(\(action))" }
             notes.add(
                 "source C \(segue.source === c), destination A \(segue.destination === a), "
                     + "identifier \(segue.identifier ?? "nil"), \(kind)"

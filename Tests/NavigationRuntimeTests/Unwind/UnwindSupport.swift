@@ -95,7 +95,7 @@ actor UnwindProbe: ViewController {
     }
 
     private func kindText(_ kind: SegueKind) -> String {
-        if case .unwind(let action) = kind { return "unwind(\(action))" }
+        if let action = kind.unwindAction { return "unwind(\(action))" }
         return kind.name
     }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Supplies the pages before and after a page for a gesture-driven turn (UIKit's
 /// `UIPageViewControllerDataSource`, R5.11). Not asked by
 /// ``PageViewController/setViewControllers(_:direction:animated:policy:)`` (R5.10).
@@ -56,7 +58,11 @@ extension PageViewControllerDelegate {
 /// `new.viewWillAppear, old.viewWillDisappear, old.viewDidDisappear, new.viewDidAppear`; page
 /// curl `old.viewWillDisappear, old.viewDidDisappear, new.viewWillAppear, new.viewDidAppear`
 /// (from UIKit's decompiled implementation; no device log was found). Cancelled before its
-/// commit point, a change rolls back with balanced callbacks (R6.9).
+/// commit point, a change rolls back with balanced callbacks (R6.9) in UIKit's order for a
+/// cancelled turn (O4): scroll `old.viewWillAppear, old.viewDidAppear, new.viewWillDisappear,
+/// new.viewDidDisappear`; page curl `new.viewWillDisappear, old.viewWillAppear,
+/// new.viewDidDisappear, old.viewDidAppear` (unlike a cancelled push, whose arriving side is
+/// balanced first).
 ///
 /// **Differences (DEC).** In scroll style UIKit also makes the neighbour pages it fetches during
 /// a drag children; headlessly there is no drag, so the children are exactly the shown pages.
@@ -108,10 +114,21 @@ public actor PageViewController: ViewController {
     /// the middle (R5.9).
     public nonisolated let isDoubleSided: Bool
 
+    /// The data source and the delegate, behind a lock so that restoration can carry them from
+    /// the scene's controller to the rebuilt one without a hop.
+    private let links: Locked<Links>
+    private struct Links {
+        var dataSource: (any PageViewControllerDataSource)?
+        var delegate: (any PageViewControllerDelegate)?
+    }
+    /// The pages shown before a gesture-driven turn, while it runs: UIKit updates
+    /// ``viewControllers`` when such a turn commits (a programmatic change updates it at once).
+    let pagesBeforeTurn = Locked<[any ViewController]?>(nil)
+
     /// The data source: asked for the pages around the shown one by ``turnPage(_:policy:)``.
-    public private(set) var dataSource: (any PageViewControllerDataSource)?
+    public nonisolated var dataSource: (any PageViewControllerDataSource)? { links.withLock { $0.dataSource } }
     /// The delegate: told of ``turnPage(_:policy:)``'s turns.
-    public private(set) var delegate: (any PageViewControllerDelegate)?
+    public nonisolated var delegate: (any PageViewControllerDelegate)? { links.withLock { $0.delegate } }
 
     /// Creates a page view controller showing `viewControllers` (UIKit's
     /// `init(transitionStyle:navigationOrientation:options:)` followed by a non-animated
@@ -151,8 +168,7 @@ public actor PageViewController: ViewController {
         self.spineLocation = spine == .none && transitionStyle == .pageCurl ? .min : spine
         self.isDoubleSided = transitionStyle == .pageCurl && (isDoubleSided || spine == .mid)
         self.initialChildren = viewControllers
-        self.dataSource = dataSource
-        self.delegate = delegate
+        self.links = Locked(Links(dataSource: dataSource, delegate: delegate))
         self.modalPresentationStyle = modalPresentationStyle
         context.claim(viewControllers, for: self)
     }
@@ -194,15 +210,22 @@ public actor PageViewController: ViewController {
     /// (R5.9).
     public nonisolated var pagesShownAtOnce: Int { spineLocation == .mid ? 2 : 1 }
 
-    /// The pages shown now (UIKit's `viewControllers`).
+    /// The pages shown now (UIKit's `viewControllers`). During a gesture-driven turn
+    /// (``turnPage(_:policy:)``) the pages shown before it, until it commits (UIKit's code); after
+    /// ``setViewControllers(_:direction:animated:policy:)`` the new pages at once.
     public var viewControllers: [any ViewController] {
-        context.didAdoptInitialChildren ? context.children : initialChildren
+        if let before = pagesBeforeTurn.withLock({ $0 }) { return before }
+        return context.didAdoptInitialChildren ? context.children : initialChildren
     }
 
     /// Sets the data source.
-    public func setDataSource(_ dataSource: (any PageViewControllerDataSource)?) { self.dataSource = dataSource }
+    public func setDataSource(_ dataSource: (any PageViewControllerDataSource)?) {
+        links.withLock { $0.dataSource = dataSource }
+    }
     /// Sets the delegate.
-    public func setDelegate(_ delegate: (any PageViewControllerDelegate)?) { self.delegate = delegate }
+    public func setDelegate(_ delegate: (any PageViewControllerDelegate)?) {
+        links.withLock { $0.delegate = delegate }
+    }
 
     /// Shows these pages (UIKit's `setViewControllers(_:direction:animated:completion:)`,
     /// R5.10): the old pages leave, the new ones enter, in the order the type's documentation
@@ -248,8 +271,9 @@ public actor PageViewController: ViewController {
     /// `transitionCompleted: false`, and it throws `CancellationError`.
     ///
     /// - Throws: ``NavigationError`` `.invalidRequest` without a data source (UIKit disables
-    ///   the gestures then) or for a page the data source gives that is already in a
-    ///   hierarchy, `.notInWindowHierarchy`, `.windowClosed`; or `CancellationError`.
+    ///   the gestures then) or for a page the data source gives that is shown already,
+    ///   `.controllerInUse` for one in another hierarchy, `.notInWindowHierarchy`,
+    ///   `.windowClosed`; or `CancellationError`.
     @discardableResult
     public func turnPage(_ direction: NavigationDirection, policy: BusyPolicy = .enqueue) async throws
         -> TransitionOutcome
@@ -276,18 +300,22 @@ public actor PageViewController: ViewController {
     }
 
     func pageBefore(_ page: any ViewController) async -> (any ViewController)? {
-        await dataSource?.pageViewController(self, viewControllerBefore: page)
+        let dataSource = self.dataSource
+        return await dataSource?.pageViewController(self, viewControllerBefore: page)
     }
 
     func pageAfter(_ page: any ViewController) async -> (any ViewController)? {
-        await dataSource?.pageViewController(self, viewControllerAfter: page)
+        let dataSource = self.dataSource
+        return await dataSource?.pageViewController(self, viewControllerAfter: page)
     }
 
     func willTransition(to pending: [any ViewController]) async {
+        let delegate = self.delegate
         await delegate?.pageViewController(self, willTransitionTo: pending)
     }
 
     func didFinishAnimating(previous: [any ViewController], completed: Bool) async {
+        let delegate = self.delegate
         await delegate?.pageViewController(self, didFinishAnimating: true, previousViewControllers: previous, transitionCompleted: completed)
     }
 }

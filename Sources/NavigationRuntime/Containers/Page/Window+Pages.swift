@@ -1,3 +1,5 @@
+import Synchronization
+
 // A page view controller's requests: setViewControllers (R5.10) and a gesture-driven turn
 // (R5.11), each one transition with the page callbacks in UIKit's order (R5.12).
 
@@ -24,7 +26,7 @@ extension Window {
         cancellable: Bool
     ) async throws -> TransitionOutcome {
         try tree.checkAttached(page)
-        guard await page.dataSource != nil else {
+        guard page.dataSource != nil else {
             throw NavigationError(
                 .invalidRequest,
                 "\(describe(page)) has no data source: gesture-driven navigation is disabled (UIKit's dataSource documentation).",
@@ -53,11 +55,21 @@ extension Window {
             if direction == .forward { pending.append(neighbour) } else { pending.insert(neighbour, at: 0) }
             edge = neighbour
         }
+        if let shown = pending.first(where: { controller in current.contains { $0 === controller } }) {
+            throw NavigationError(
+                .invalidRequest,
+                "The data source of \(describe(page)) gave \(describe(shown)), a page shown already, as the next page.",
+                window: self.id, controllers: [page.id, shown.id]
+            )
+        }
         try checkPages(pending, for: page, current: current)
         try await userCode(.named("pageViewController(_:willTransitionTo:)"), on: page.id) {
             await page.willTransition(to: pending)
         }
         let outcome: TransitionOutcome
+        // Until the turn commits, `viewControllers` answers the old pages (see `finishPageTurn`).
+        page.pagesBeforeTurn.withLock { $0 = current }
+        defer { page.pagesBeforeTurn.withLock { $0 = nil } }
         do {
             outcome = try await runChange(
                 .setPages(page, pending, order: Self.pageOrder(page.transitionStyle, animated: true)),
@@ -105,5 +117,11 @@ extension Window {
         case (.pageCurl, false):
             AppearanceOrder(didAppearFirst: false, appearsAfterDisappearing: true)
         }
+    }
+
+    /// A committed change of pages is what `viewControllers` answers from now on (UIKit updates
+    /// it when a gesture-driven turn commits).
+    func finishPageTurn(_ applied: AppliedChange) {
+        if case .pages(let page, _) = applied.undo { page.pagesBeforeTurn.withLock { $0 = nil } }
     }
 }

@@ -139,6 +139,7 @@ extension Window {
         // presentation or dismissal finishes its "to" side first (R6.4, R6.6); a push, a pop or
         // a tab switch its disappearing side (R6.2, R6.3).
         tree.finishDismissals(applied)
+        finishPageTurn(applied)
         let appearingPost = flight.after.missing(from: flight.before, postOrder: true, topLayerFirst: false)
         let disappearingPost = flight.before.missing(from: flight.after, postOrder: true, topLayerFirst: true)
         if order.appearsAfterDisappearing {
@@ -223,6 +224,7 @@ extension Window {
         if let runner = activeRunner, runner.request == id { runner.state.withLock { $0.commit(sequence) } }
         if hasSubscribers { emitCommit(applied, request: id) }
         tree.finishDismissals(applied)
+        finishPageTurn(applied)
         let toSideFirst = applied.finishesToSideFirst
         if toSideFirst {
             after.forEachMissing(from: before, postOrder: true, topLayerFirst: false) { controller in
