@@ -48,6 +48,10 @@ protocol ContainerSemantics: SendableMetatype {
     /// Whether a container of this kind handles `action` itself (R2.2-R2.4), unless the
     /// controller answers ``ViewController/overrides(_:)`` otherwise.
     static func overrides(_ action: ShowAction) -> Bool
+    /// The `selectedIndex` a snapshot records (``ControllerSnapshot/selectedIndex``): a tab bar's
+    /// selected tab, a collapsed column-style split's top column, `nil` for every other
+    /// container (the default).
+    static func snapshotSelection(in layout: ContainerLayout) -> Int?
     /// Whether a show or show-detail passing `node` on its way up the chain can reach user code
     /// there (a delegate, an override): such a request runs in a runner (see `Runner`).
     static func routesShowThroughUserCode(_ node: any ViewController) -> Bool
@@ -60,6 +64,8 @@ protocol ContainerSemantics: SendableMetatype {
 }
 
 extension ContainerSemantics {
+    static func snapshotSelection(in layout: ContainerLayout) -> Int? { nil }
+
     static func routesShowThroughUserCode(_ node: any ViewController) -> Bool { false }
 
     static func collectShownChildren(

@@ -175,8 +175,7 @@ extension Window {
             kind: controller.kind,
             appearance: context.appearance,
             children: context.children.map(snapshot(of:)),
-            selectedIndex: controller.kind == .tabBar || (context.isCollapsed && context.splitColumns != nil)
-                ? context.selectedIndex : nil,
+            selectedIndex: controller.kind.semantics.snapshotSelection(in: ContainerLayout(context)),
             presentationStyle: context.presentationStyle,
             presented: context.presented.map(snapshot(of:)),
             columns: context.splitColumns

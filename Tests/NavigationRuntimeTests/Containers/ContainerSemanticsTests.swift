@@ -77,6 +77,17 @@ import Testing
         #expect(overrides(.page, .showDetail) == false)
     }
 
+    @Test func snapshotSelection_isTheTabBarsTab_andACollapsedColumnSplitsTopColumn_only() {
+        #expect(ControllerKind.tabBar.semantics.snapshotSelection(in: layout(3, selected: 2)) == 2)
+        let columns: [SplitColumn] = [.primary, .secondary, .compact]
+        #expect(ControllerKind.split.semantics.snapshotSelection(in: layout(3, selected: 2, collapsed: true, columns: columns)) == 2)
+        #expect(ControllerKind.split.semantics.snapshotSelection(in: layout(3, selected: 2, columns: columns)) == nil)
+        #expect(ControllerKind.split.semantics.snapshotSelection(in: layout(2, collapsed: true)) == nil)
+        for kind in [ControllerKind.content, .navigation, .page] {
+            #expect(kind.semantics.snapshotSelection(in: layout(2, selected: 1)) == nil)
+        }
+    }
+
     @Test func controllerKind_isAnOpenSet_anUnknownNameHasContentsRules_andRoundTrips() throws {
         let custom = ControllerKind(rawValue: "carousel")
         #expect(custom != .content)

@@ -29,6 +29,10 @@ enum SplitSemantics: ContainerSemantics {
     static func unwindOrder(in layout: ContainerLayout) -> [Int] { Array((0..<layout.count).reversed()) }
     static func overrides(_ action: ShowAction) -> Bool { true }
 
+    static func snapshotSelection(in layout: ContainerLayout) -> Int? {
+        layout.isCollapsed && layout.columns != nil ? layout.selectedIndex : nil
+    }
+
     static func routesShowThroughUserCode(_ node: any ViewController) -> Bool {
         (node as? SplitViewController)?.hasDelegate ?? false
     }

@@ -16,6 +16,7 @@ enum TabBarSemantics: ContainerSemantics {
     }
 
     static func overrides(_ action: ShowAction) -> Bool { false }
+    static func snapshotSelection(in layout: ContainerLayout) -> Int? { layout.selectedIndex }
 
     static func collectShownChildren(
         of controller: any ViewController, layer: Int, into set: inout VisibleSet,
