@@ -82,31 +82,23 @@ extension Window {
         }
         let arriving = flight.after.missing(from: flight.before, postOrder: true, topLayerFirst: false)
         let leaving = flight.before.missing(from: flight.after, postOrder: true, topLayerFirst: true)
-        func arrivingWill() async throws {
-            for controller in flight.appearing {
-                let appearance = controller.context.appearance
-                if appearance == .appearing || appearance == .appeared {
-                    try await callback(.viewWillDisappear(animated: animated), to: controller, animated: animated, callHooks: callHooks)
-                }
+        /// Delivers `event` to each of `controllers` whose appearance state is one of `states`.
+        func balance(_ controllers: [any ViewController], in states: [AppearanceState], _ event: ControllerCallback) async throws {
+            for controller in controllers where states.contains(controller.context.appearance) {
+                try await callback(event, to: controller, animated: animated, callHooks: callHooks)
             }
+        }
+        func arrivingWill() async throws {
+            try await balance(flight.appearing, in: [.appearing, .appeared], .viewWillDisappear(animated: animated))
         }
         func arrivingDid() async throws {
-            for controller in arriving where controller.context.appearance == .disappearing {
-                try await callback(.viewDidDisappear(animated: animated), to: controller, animated: animated, callHooks: callHooks)
-            }
+            try await balance(arriving, in: [.disappearing], .viewDidDisappear(animated: animated))
         }
         func leavingWill() async throws {
-            for controller in flight.disappearing {
-                let appearance = controller.context.appearance
-                if appearance == .disappearing || appearance == .disappeared {
-                    try await callback(.viewWillAppear(animated: animated), to: controller, animated: animated, callHooks: callHooks)
-                }
-            }
+            try await balance(flight.disappearing, in: [.disappearing, .disappeared], .viewWillAppear(animated: animated))
         }
         func leavingDid() async throws {
-            for controller in leaving where controller.context.appearance == .appearing {
-                try await callback(.viewDidAppear(animated: animated), to: controller, animated: animated, callHooks: callHooks)
-            }
+            try await balance(leaving, in: [.appearing], .viewDidAppear(animated: animated))
         }
         // A cancelled page turn balances in UIKit's order (R5.12): a scroll the leaving side
         // first, a page curl both `will`s before both `did`s.
