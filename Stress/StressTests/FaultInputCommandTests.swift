@@ -39,4 +39,39 @@ import Testing
         #expect(groups == ["app/Chain.storyboard"])
         #expect(work == 3 * count + 2, "indexed N+1 scenes, visited N+1, followed N segues")
     }
+
+    // MARK: 2 and 3. A segue with no kind; a segue of an unknown kind
+
+    /// The issue's storyboard: scene `a` with one segue to `b`, on line 2.
+    static func issueStoryboard(segue: String) -> String {
+        """
+        <?xml version="1.0"?><document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="a"><scenes>
+        <scene sceneID="s1"><objects><viewController id="a" sceneMemberID="viewController"><connections>\(segue)</connections></viewController></objects></scene>
+        <scene sceneID="s2"><objects><viewController id="b" sceneMemberID="viewController"/></objects></scene></scenes></document>
+        """
+    }
+
+    /// Finding 2: a `<segue>` with no `kind` was dropped: lint exit 0, inspect 0 segues, drive
+    /// "scene 'a' has no segue 'go'". It is the loader's error now, at the segue's `<`, in
+    /// every command (exit 2); a back-reference `<segue reference="ID"/>` is still no segue.
+    @Test func segueWithNoKind_isTheLoadersErrorAtItsLocation_exit2Everywhere() async throws {
+        let root = try HostileInputCommandTests.folder([
+            "Main.storyboard": Self.issueStoryboard(segue: #"<segue destination="b" identifier="go" id="g2"/>"#)
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appendingPathComponent("Main.storyboard").path
+        let expected = StoryboardCommandResult(status: 2, errorOutput: "navstress: error: Main.storyboard:2:97: segue 'g2' has no kind\n")
+        #expect(LintCommand.run([file], currentDirectory: root.path) == expected)
+        #expect(StoryboardCommands.runInspect([file], currentDirectory: root.path) == expected)
+        let drive = await #expect(throws: UsageError.self) { try await StoryboardAppCommandTests.drive(file, steps: "segue a go\n") }
+        #expect(drive?.description == "\(file):2:97: segue 'g2' has no kind")
+        #expect(await NavStress.main(["run", "--storyboard", file, "--requests", "10", "--no-sources"]) == 2)
+        let error = #expect(throws: StoryboardError.self) {
+            try StoryboardLoader.load(xml: Self.issueStoryboard(segue: #"<segue destination="b"/>"#), file: "x.storyboard")
+        }
+        #expect(error?.code == .missingAttribute)
+        #expect(error?.message == "<segue> has no kind")
+        let backReference = try StoryboardLoader.load(xml: Self.issueStoryboard(segue: #"<segue reference="g9"/>"#))
+        #expect(backReference.segues.isEmpty)
+    }
 }
