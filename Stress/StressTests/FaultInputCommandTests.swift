@@ -74,4 +74,40 @@ import Testing
         let backReference = try StoryboardLoader.load(xml: Self.issueStoryboard(segue: #"<segue reference="g9"/>"#))
         #expect(backReference.segues.isEmpty)
     }
+
+    /// Finding 3: a segue of kind `bogus` made drive say the scene had no such segue, and run
+    /// list it as missed. Drive names the kind; run lists it apart, out of the totals, and
+    /// passes as it does with the app's failures (lint fails it: `unknown-segue-kind`).
+    @Test func segueOfUnknownKind_driveNamesTheKind_runListsItApart() async throws {
+        let root = try HostileInputCommandTests.folder([
+            "Main.storyboard": Self.issueStoryboard(segue: #"<segue destination="b" kind="bogus" identifier="x" id="g2"/>"#)
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appendingPathComponent("Main.storyboard").path
+        let drive = try await StoryboardAppCommandTests.drive(file, steps: "segue a x\n")
+        #expect(drive.exit == .failure)
+        #expect(drive.errors.count == 1)
+        #expect(
+            drive.errors.first?.hasSuffix(
+                ":1: step 1 'segue a x' failed: segue 'x' of scene 'a' has unknown kind 'bogus': the runtime cannot perform it (lint: unknown-segue-kind) (--keep-going runs on)"
+            ) == true, "\(drive.errors)")
+        let byElementID = try await StoryboardAppCommandTests.drive(file, steps: "perform a g2\n")
+        #expect(byElementID.errors.first?.contains("segue 'g2' of scene 'a' has unknown kind 'bogus'") == true, "\(byElementID.errors)")
+
+        var configuration = LoadConfiguration()
+        configuration.storyboard = file
+        configuration.windows = 1
+        configuration.tasks = 1
+        configuration.requests = 100
+        configuration.noSources = true
+        let report = try await LoadDriver.run(configuration)
+        let coverage = try #require(report.coverage)
+        #expect(coverage.unknownKindSegues == ["a/g2 'x' (kind 'bogus')"])
+        #expect(coverage.segues.total == 0)
+        #expect(coverage.missedSegues == [])
+        #expect(report.text.contains("\nunknown     1 segue of a kind the runtime does not know, never performed (not counted above): a/g2 'x' (kind 'bogus')\n"), "\(report.text)")
+        #expect(report.passed)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
+        #expect((json["coverage"] as? [String: Any])?["unknown_kind_segues"] as? [String] == ["a/g2 'x' (kind 'bogus')"])
+    }
 }

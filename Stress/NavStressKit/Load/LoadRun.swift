@@ -149,6 +149,11 @@ public struct LoadReport: Sendable {
         /// The storyboards with no scene reachable from the initial one (by segues and
         /// references): not counted in the totals above.
         public var unreachableStoryboards: [String] = []
+        /// The segues whose kind the runtime does not know, as `SCENE/SEGUE 'identifier'
+        /// (kind 'KIND')`, sorted: never performed, not counted in the totals above. Like
+        /// the app's failures, they are reported without failing the run (lint fails them:
+        /// `unknown-segue-kind`).
+        public var unknownKindSegues: [String] = []
     }
 
     /// The failure codes a storyboard run's random walker causes itself, not the app: it taps

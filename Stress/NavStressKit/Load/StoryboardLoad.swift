@@ -26,6 +26,10 @@ enum StoryboardLoad {
         /// initial one by segues and references (an extension's, a launch screen, one only
         /// code instantiates): left out of the totals, since no walk can reach them.
         var unreachableStoryboards: [String] = []
+        /// The segues of reachable storyboards whose kind the runtime does not know, as
+        /// `SCENE/SEGUE 'identifier' (kind 'KIND')`, sorted: never performed (the runtime's
+        /// segue tables leave them out), so left out of the totals and listed apart.
+        var unknownKindSegues: [String] = []
 
         /// What the walk did not reach, as labels, sorted: scenes, segues, unwinds.
         func missed(_ reached: Coverage) -> (scenes: [String], segues: [String], unwinds: [String]) {
@@ -67,9 +71,10 @@ enum StoryboardLoad {
         var tappable = Set<String>()
         var labels: [String: String] = [:]
         var unreachable: [String] = []
+        var unknownKinds: [String] = []
         for storyboard in app.bundle.all {
             for scene in storyboard.scenes where scene.reference == nil {
-                for segue in scene.segues where !segue.kind.isContainment { tappable.insert(scene.controllerID) }
+                for segue in scene.segues where segue.kind.isKnown && !segue.kind.isContainment { tappable.insert(scene.controllerID) }
             }
             guard reached.contains(group(storyboard.file)) else {
                 if let file = storyboard.file { unreachable.append(display.display(file)) }
@@ -80,14 +85,20 @@ enum StoryboardLoad {
                 labels[scene.controllerID] = scene.controllerID + (scene.customClass.map { " (\($0))" } ?? "")
                 for segue in scene.segues where !segue.kind.isContainment {
                     let key = scene.controllerID + "/" + segue.id
-                    labels[key] = key + (segue.identifier.map { " '\($0)'" } ?? "")
+                    let label = key + (segue.identifier.map { " '\($0)'" } ?? "")
+                    guard segue.kind.isKnown else {
+                        unknownKinds.append(label + " (kind '\(segue.kind.rawValue)')")
+                        continue
+                    }
+                    labels[key] = label
                     if segue.kind == .unwind { totals.unwinds.insert(key) } else { totals.segues.insert(key) }
                 }
             }
         }
         return Walked(
             catalog: app.catalog(for: start.storyboard, registry: registry), initial: start.scene.controllerID, totals: totals,
-            tappable: tappable, labels: labels, unreachableStoryboards: unreachable.sorted()
+            tappable: tappable, labels: labels, unreachableStoryboards: unreachable.sorted(),
+            unknownKindSegues: unknownKinds.sorted()
         )
     }
 
