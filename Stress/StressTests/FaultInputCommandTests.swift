@@ -110,4 +110,55 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
         #expect((json["coverage"] as? [String: Any])?["unknown_kind_segues"] as? [String] == ["a/g2 'x' (kind 'bogus')"])
     }
+
+    // MARK: 4. Unreadable storyboard entries of an app folder
+
+    /// Finding 4: a dangling link, a FIFO and a folder named `*.storyboard` in an app folder
+    /// were passed over in silence by lint, inspect, graph, drive and run (bench warned). Each
+    /// command names them on standard error: `navstress: warning: PATH: skipped: why`.
+    @Test func unreadableStoryboardEntries_areNamedByEveryCommand() async throws {
+        let root = try HostileInputCommandTests.folder([
+            "Main.storyboard": StoryboardAppCommandTests.document(initial: "a", StoryboardAppCommandTests.scene("a"))
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("Dangling.storyboard").path, withDestinationPath: "nowhere")
+        #expect(mkfifo(root.appendingPathComponent("f.storyboard").path, 0o644) == 0)
+        try manager.createDirectory(at: root.appendingPathComponent("x.storyboard"), withIntermediateDirectories: false)
+        let reasons = [
+            ("Dangling.storyboard", "is a symbolic link that leads nowhere (or in a loop)"),
+            ("f.storyboard", "is not a regular file (a device, FIFO or socket)"),
+            ("x.storyboard", "is a directory, not a file"),
+        ]
+        let relative = reasons.map { "navstress: warning: \($0.0): skipped: \($0.1)" }
+        let absolute = reasons.map { "navstress: warning: \(root.appendingPathComponent($0.0).path): skipped: \($0.1)" }
+
+        let lint = LintCommand.run([root.path], currentDirectory: root.path)
+        #expect(lint.status == 0)
+        #expect(lint.errorOutput == relative.map { $0 + "\n" }.joined())
+        let inspect = StoryboardCommands.runInspect([root.path], currentDirectory: root.path)
+        #expect(inspect.status == 0)
+        #expect(inspect.errorOutput == relative.map { $0 + "\n" }.joined())
+        let graph = StoryboardCommands.runGraph([root.path])
+        #expect(graph.status == 0)
+        #expect(graph.errorOutput == absolute.map { $0 + "\n" }.joined())
+        let drive = try await StoryboardAppCommandTests.drive(root.path, steps: "traits compact\n")
+        #expect(drive.exit == .success)
+        #expect(drive.warnings == absolute)
+        var configuration = LoadConfiguration()
+        configuration.storyboard = root.path
+        configuration.windows = 1
+        configuration.tasks = 1
+        configuration.requests = 10
+        let report = try await LoadDriver.run(configuration)
+        #expect(report.skippedEntries.map { FileProblem.skippedWarning($0) } == absolute)
+
+        // A folder whose only storyboards cannot be read is refused, naming the first.
+        try manager.removeItem(at: root.appendingPathComponent("Main.storyboard"))
+        #expect(
+            LintCommand.run([root.path], currentDirectory: root.path)
+                == StoryboardCommandResult(
+                    status: 2,
+                    errorOutput: "navstress: error: \(root.path): no .storyboard file in this folder can be read (3 skipped; Dangling.storyboard: is a symbolic link that leads nowhere (or in a loop))\n"))
+    }
 }

@@ -40,7 +40,8 @@ enum StoryboardBenchmark {
         var skipped = 0
         for file in candidates {
             guard AppFolder.kind(of: file.path) == .file, let data = try? Data(contentsOf: file) else {
-                FileHandle.standardError.write(Data("navstress: warning: \(FileProblem.unreadable(file.path) ?? file.path + ": cannot be read"): skipped\n".utf8))
+                let reason = FileProblem.unreadableReason(file.path) ?? "cannot be read"
+                printError(FileProblem.skippedWarning(AppFolder.SkippedEntry(path: file.path, reason: reason)))
                 skipped += 1
                 continue
             }

@@ -130,6 +130,7 @@ enum RunCommand {
         configuration.recordsEveryWindow = recordPath != nil
         configuration.progress = isatty(2) != 0
         var report = try await LoadDriver.run(configuration)
+        for entry in report.skippedEntries { printError(FileProblem.skippedWarning(entry)) }
         if let path = recordingPath(for: report, requested: recordPath) { write(&report, to: path) }
         print(options.flag("json") ? report.json : report.text)
         if let problem = report.recordingError, report.held {
@@ -241,6 +242,7 @@ extension LoadReport {
                     "unknown_kind_segues": coverage.unknownKindSegues,
                 ] as [String: Any]
             } ?? NSNull(),
+            "skipped": skippedEntries.map { "\($0.path): \($0.reason)" },
             "changed_nothing": changedNothing,
             "passed": passed,
             "windows": configuration.windows,

@@ -134,11 +134,11 @@ enum LintCommand {
                 diagnostics = kept
             }
             let output = LintRenderer(paths: paths).render(diagnostics, format: options.format)
-            var errorOutput = ""
+            var errorOutput = bundle.skippedEntries.map { FileProblem.skippedWarning($0, display: paths.display) + "\n" }.joined()
             if let file = options.writeBaseline {
-                errorOutput = "navstress: wrote \(hidden) finding\(hidden == 1 ? "" : "s") to baseline \(file)\n"
+                errorOutput += "navstress: wrote \(hidden) finding\(hidden == 1 ? "" : "s") to baseline \(file)\n"
             } else if let file = options.baseline {
-                if hidden > 0 { errorOutput = "navstress: \(hidden) finding\(hidden == 1 ? "" : "s") hidden by baseline \(file)\n" }
+                if hidden > 0 { errorOutput += "navstress: \(hidden) finding\(hidden == 1 ? "" : "s") hidden by baseline \(file)\n" }
                 if unmatched > 0 {
                     errorOutput += "navstress: \(unmatched) finding\(unmatched == 1 ? "" : "s") of baseline \(file) matched nothing (fixed, or the baseline is stale: rewrite it with --write-baseline)\n"
                 }

@@ -138,7 +138,8 @@ public enum LoadDriver {
             latencyHistogram: total.latency,
             memory: LoadReport.Memory(idle: idleMemory, end: ResidentMemory.read()),
             recording: recorded.isEmpty ? nil : JournalRecording(command: effective.replayCommand, windows: recorded, requests: effective.requests),
-            coverage: coverage
+            coverage: coverage,
+            skippedEntries: storyboard?.skippedEntries ?? []
         )
     }
 

@@ -181,6 +181,9 @@ public struct LoadReport: Sendable {
     public var recordingError: String?
     /// What a storyboard run reached (`nil` for a scenario).
     public var coverage: Coverage?
+    /// The entries of a storyboard run's app folder named like storyboards that were not read
+    /// (broken links, FIFOs, folders): `navstress run` names each on standard error.
+    public var skippedEntries: [AppFolder.SkippedEntry] = []
 
     /// Latency percentiles in nanoseconds (bucket lower bounds, within 6.25%): p50, p99, p99.9.
     public var latency: (p50: Double, p99: Double, p999: Double) {

@@ -30,6 +30,8 @@ enum StoryboardLoad {
         /// `SCENE/SEGUE 'identifier' (kind 'KIND')`, sorted: never performed (the runtime's
         /// segue tables leave them out), so left out of the totals and listed apart.
         var unknownKindSegues: [String] = []
+        /// The entries of the app folder named like storyboards that were not read.
+        var skippedEntries: [AppFolder.SkippedEntry] = []
 
         /// What the walk did not reach, as labels, sorted: scenes, segues, unwinds.
         func missed(_ reached: Coverage) -> (scenes: [String], segues: [String], unwinds: [String]) {
@@ -98,7 +100,7 @@ enum StoryboardLoad {
         return Walked(
             catalog: app.catalog(for: start.storyboard, registry: registry), initial: start.scene.controllerID, totals: totals,
             tappable: tappable, labels: labels, unreachableStoryboards: unreachable.sorted(),
-            unknownKindSegues: unknownKinds.sorted()
+            unknownKindSegues: unknownKinds.sorted(), skippedEntries: app.bundle.skippedEntries
         )
     }
 
