@@ -161,4 +161,33 @@ import Testing
                     status: 2,
                     errorOutput: "navstress: error: \(root.path): no .storyboard file in this folder can be read (3 skipped; Dangling.storyboard: is a symbolic link that leads nowhere (or in a loop))\n"))
     }
+
+    // MARK: 5. bench storyboards --json
+
+    /// Finding 5: `bench storyboards DIR --json` printed its text lines before the JSON object.
+    /// Standard output is now one JSON object; what was skipped goes to standard error.
+    @Test func benchStoryboards_json_isOneJSONObject() throws {
+        let root = try HostileInputCommandTests.folder([
+            "Main.storyboard": StoryboardAppCommandTests.document(initial: "a", StoryboardAppCommandTests.scene("a"))
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let dangling = root.appendingPathComponent("Dangling.storyboard").path
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "nowhere")
+        let process = Process()
+        process.executableURL = try StoryboardToolTrialTests.navstress()
+        process.arguments = ["bench", "storyboards", root.path, "--passes", "1", "--json"]
+        process.currentDirectoryURL = root  // no Stress/bench/count_elements.py: no python line
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
+        #expect(object.keys.sorted() == ["bare XMLParser element count (per file)", "load + lint (per file)"])
+        #expect(errorText == "navstress: warning: \(dangling): skipped: is a symbolic link that leads nowhere (or in a loop)\n")
+    }
 }

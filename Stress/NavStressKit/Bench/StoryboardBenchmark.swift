@@ -23,7 +23,10 @@ enum StoryboardBenchmark {
         }
     }
 
-    static func run(directory: String, passes: Int) throws -> [(name: String, nanoseconds: Double)] {
+    /// Measures the storyboards of `directory`, best of `passes`, and returns ns per file;
+    /// prints the counts and the ratios first unless `json` (issue 18: with `--json` they came
+    /// before the JSON object, which was then no JSON output).
+    static func run(directory: String, passes: Int, json: Bool = false) throws -> [(name: String, nanoseconds: Double)] {
         let folder = URL(fileURLWithPath: directory)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
             switch AppFolder.kind(of: directory) {
@@ -79,7 +82,7 @@ enum StoryboardBenchmark {
                 }
             }
         }
-        print("storyboards: \(files.count) files loaded\(skipped > 0 ? " (\(skipped) skipped)" : ""), \(bytes) bytes, \(elements) elements, \(diagnostics) diagnostics")
+        if !json { print("storyboards: \(files.count) files loaded\(skipped > 0 ? " (\(skipped) skipped)" : ""), \(bytes) bytes, \(elements) elements, \(diagnostics) diagnostics") }
         var results: [(name: String, nanoseconds: Double)] = [
             ("bare XMLParser element count (per file)", bare / Double(files.count)),
             ("load + lint (per file)", loadAndLint / Double(files.count)),
@@ -87,6 +90,7 @@ enum StoryboardBenchmark {
         if let python = pythonSeconds(folder: folder.path, passes: passes) {
             results.append(("python xml.etree element count (per file)", python * 1e9 / Double(files.count)))
         }
+        guard !json else { return results }
         print(String(format: "ratios: load+lint / bare = %.2f", loadAndLint / bare)
             + (results.count > 2 ? String(format: ", python / (load+lint) = %.2f", results[2].nanoseconds / results[1].nanoseconds) : ""))
         return results
