@@ -190,4 +190,41 @@ import Testing
         #expect(object.keys.sorted() == ["bare XMLParser element count (per file)", "load + lint (per file)"])
         #expect(errorText == "navstress: warning: \(dangling): skipped: is a symbolic link that leads nowhere (or in a loop)\n")
     }
+
+    // MARK: 6. A repeated option
+
+    /// Finding 6: a repeated option kept its last value (`run --requests 10 --requests 20`
+    /// ran 20). A single-value option given twice is bad usage, in every command; the options
+    /// the help calls repeatable (`lint --bundle`, `lint --sources`) still repeat.
+    @Test func repeatedSingleValueOption_isRefused_repeatableOnesStillRepeat() async throws {
+        for arguments in [["--requests", "10", "--requests", "20"], ["--requests=10", "--requests", "20"]] {
+            let error = #expect(throws: UsageError.self) { try Options(arguments, valued: ["requests"], flags: ["json"]) }
+            #expect(error?.description == "--requests given twice")
+        }
+        #expect(throws: Never.self) { try Options(["--json", "--json", "--requests", "1"], valued: ["requests"], flags: ["json"]) }
+        #expect(await NavStress.main(["run", "--requests", "10", "--requests", "20"]) == 2)
+        #expect(await NavStress.main(["bench", "segue", "--iterations", "1000", "--iterations", "2000"]) == 2)
+
+        let root = try LintCommandTests.folder(LintCommandTests.issueApp())
+        defer { try? FileManager.default.removeItem(at: root) }
+        let main = root.appendingPathComponent("App/Base.lproj/Main.storyboard").path
+        let drive = await #expect(throws: UsageError.self) {
+            try await StoryboardAppCommandTests.drive(main, steps: "back\n", ["--traits", "compact", "--traits", "regular"])
+        }
+        #expect(drive?.description == "--traits given twice")
+        for option in ["--format", "--baseline", "--write-baseline"] {
+            let value = option == "--format" ? "json" : root.appendingPathComponent("b.json").path
+            #expect(
+                LintCommandTests.lint([option, value, "\(option)=\(value)", root.path], in: root)
+                    == StoryboardCommandResult(status: 2, errorOutput: "navstress: error: \(option) given twice\n"))
+        }
+        let app = root.appendingPathComponent("App").path
+        let settings = root.appendingPathComponent("Settings").path
+        #expect(
+            StoryboardCommands.runGraph(["--sources", app, "--sources", settings, root.path])
+                == StoryboardCommandResult(status: 2, errorOutput: "navstress: error: --sources given twice\n"))
+        let files = ["App/Base.lproj/Main.storyboard", "Settings/Base.lproj/Settings.storyboard"].map { root.appendingPathComponent($0).path }
+        #expect(LintCommandTests.lint(files + ["--sources", settings, "--sources", app], in: root) == StoryboardCommandResult(status: 0))
+        #expect(LintCommandTests.lint(["--no-sources", main, "--bundle", settings, "--bundle", app], in: root).status == 0)
+    }
 }

@@ -111,6 +111,7 @@ public enum StoryboardCommands {
             index += 1
             if argument == "-h" || argument == "--help" { return StoryboardCommandResult(status: 0, output: graphUsage + "\n") }
             if argument == "--sources", index < arguments.count {
+                if sources != nil { return usageError("--sources given twice") }
                 sources = arguments[index]
                 index += 1
                 continue
