@@ -23,7 +23,10 @@ enum StoryboardBenchmark {
         }
     }
 
-    static func run(directory: String, passes: Int) throws -> [(name: String, nanoseconds: Double)] {
+    /// Measures the storyboards of `directory`, best of `passes`, and returns ns per file;
+    /// prints the counts and the ratios first unless `json` (issue 18: with `--json` they came
+    /// before the JSON object, which was then no JSON output).
+    static func run(directory: String, passes: Int, json: Bool = false) throws -> [(name: String, nanoseconds: Double)] {
         let folder = URL(fileURLWithPath: directory)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
             switch AppFolder.kind(of: directory) {
@@ -40,7 +43,8 @@ enum StoryboardBenchmark {
         var skipped = 0
         for file in candidates {
             guard AppFolder.kind(of: file.path) == .file, let data = try? Data(contentsOf: file) else {
-                FileHandle.standardError.write(Data("navstress: warning: \(FileProblem.unreadable(file.path) ?? file.path + ": cannot be read"): skipped\n".utf8))
+                let reason = FileProblem.unreadableReason(file.path) ?? "cannot be read"
+                printError(FileProblem.skippedWarning(AppFolder.SkippedEntry(path: file.path, reason: reason)))
                 skipped += 1
                 continue
             }
@@ -78,7 +82,7 @@ enum StoryboardBenchmark {
                 }
             }
         }
-        print("storyboards: \(files.count) files loaded\(skipped > 0 ? " (\(skipped) skipped)" : ""), \(bytes) bytes, \(elements) elements, \(diagnostics) diagnostics")
+        if !json { print("storyboards: \(files.count) files loaded\(skipped > 0 ? " (\(skipped) skipped)" : ""), \(bytes) bytes, \(elements) elements, \(diagnostics) diagnostics") }
         var results: [(name: String, nanoseconds: Double)] = [
             ("bare XMLParser element count (per file)", bare / Double(files.count)),
             ("load + lint (per file)", loadAndLint / Double(files.count)),
@@ -86,6 +90,7 @@ enum StoryboardBenchmark {
         if let python = pythonSeconds(folder: folder.path, passes: passes) {
             results.append(("python xml.etree element count (per file)", python * 1e9 / Double(files.count)))
         }
+        guard !json else { return results }
         print(String(format: "ratios: load+lint / bare = %.2f", loadAndLint / bare)
             + (results.count > 2 ? String(format: ", python / (load+lint) = %.2f", results[2].nanoseconds / results[1].nanoseconds) : ""))
         return results

@@ -30,7 +30,10 @@ public struct Options {
     public private(set) var positional: [String] = []
 
     /// Parses `arguments`: `valued` names take a value, `flagNames` do not; anything else that
-    /// starts with `--` is a usage error.
+    /// starts with `--` is a usage error, and so is a valued option given twice (issue 18: the
+    /// last value won without a word; `--requests 10 --requests 20` ran 20). No valued option
+    /// of a command that parses here may repeat; `lint --bundle` and `--sources`, which do,
+    /// are parsed by `lint`.
     public init(_ arguments: [String], valued: Set<String>, flags flagNames: Set<String>) throws {
         var index = 0
         while index < arguments.count {
@@ -43,6 +46,7 @@ public struct Options {
                     name = String(name[..<equals])
                 }
                 if valued.contains(name) {
+                    guard values[name] == nil else { throw UsageError("--\(name) given twice") }
                     if let inlineValue {
                         values[name] = inlineValue
                     } else {
@@ -85,6 +89,12 @@ public struct Options {
         }
         return value
     }
+}
+
+/// Refuses a single-value option given a second time: `current` is what the first gave.
+/// - Throws: ``UsageError`` `--NAME given twice`.
+func refuseRepeated(_ name: String, _ current: String?) throws(UsageError) {
+    if current != nil { throw UsageError("\(name) given twice") }
 }
 
 /// Writes a line to standard error.

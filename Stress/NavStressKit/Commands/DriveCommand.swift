@@ -82,10 +82,14 @@ enum DriveCommand {
         var output = ""
         /// Standard error: the failure that ended the run, each failed expectation.
         var errors: [String] = []
+        /// Standard error, before anything else: the entries of the app folder named like
+        /// storyboards that were not read (`navstress: warning: PATH: skipped: why`).
+        var warnings: [String] = []
     }
 
     static func main(_ arguments: [String]) async throws -> NavStressExit {
         let outcome = try await drive(arguments)
+        for line in outcome.warnings { printError(line) }
         print(outcome.output, terminator: "")
         for line in outcome.errors { printError(line) }
         return outcome.exit
@@ -127,14 +131,15 @@ enum DriveCommand {
             throw UsageError("\(stepsFile): no steps (every line is empty or a comment)")
         }
         let problems = steps.compactMap { step in DriveStep.problem(step.text).map { "navstress: error: \(stepsFile):\(step.number): \($0)" } }
-        if !problems.isEmpty { return Outcome(exit: .usage, errors: problems) }
+        let warnings = app.bundle.skippedEntries.map { FileProblem.skippedWarning($0) }
+        if !problems.isEmpty { return Outcome(exit: .usage, errors: problems, warnings: warnings) }
         let registry = ClassRegistry()
         let unreadSources = try readSources(options, app: file, into: registry)
         var driver = StoryboardDriver(app: app, registry: registry, traits: traits)
         driver.unreadSources = unreadSources
         try await driver.start(initial: options.string("initial"))
         let keepGoing = options.flag("keep-going")
-        var run = Outcome(exit: .success)
+        var run = Outcome(exit: .success, warnings: warnings)
         var failed = false
         var previous: (step: Int, outcome: String)?
         for (index, step) in steps.enumerated() {

@@ -26,6 +26,8 @@ enum RunCommand {
                               (storyboards with no scene reachable from the initial one,
                               such as an extension's, are listed apart, not counted), and
                               which were never reached (a few; all of them in --json).
+                              Segues of a kind the runtime does not know are never performed:
+                              listed apart, not counted (lint fails them).
                               Failures are split into the app's and the walker's own
                               (alreadyPresenting: a tap under a presentation; with several
                               tasks, notInWindowHierarchy: a tap on a controller another
@@ -128,6 +130,7 @@ enum RunCommand {
         configuration.recordsEveryWindow = recordPath != nil
         configuration.progress = isatty(2) != 0
         var report = try await LoadDriver.run(configuration)
+        for entry in report.skippedEntries { printError(FileProblem.skippedWarning(entry)) }
         if let path = recordingPath(for: report, requested: recordPath) { write(&report, to: path) }
         print(options.flag("json") ? report.json : report.text)
         if let problem = report.recordingError, report.held {
@@ -180,6 +183,12 @@ extension LoadReport {
             for (name, missed) in [("scenes", coverage.missedScenes), ("segues", coverage.missedSegues), ("unwinds", coverage.missedUnwinds)] where !missed.isEmpty {
                 lines.append("missed      \(name): " + Self.capped(missed))
             }
+            if !coverage.unknownKindSegues.isEmpty {
+                let count = coverage.unknownKindSegues.count
+                lines.append(
+                    "unknown     \(count) segue\(count == 1 ? "" : "s") of a kind the runtime does not know, never performed (not counted above): \(Self.capped(coverage.unknownKindSegues))"
+                )
+            }
             if !coverage.unreachableStoryboards.isEmpty {
                 lines.append(
                     "unreachable \(coverage.unreachableStoryboards.count) storyboard\(coverage.unreachableStoryboards.count == 1 ? "" : "s") with no scene reachable from the initial one (not counted above): \(Self.capped(coverage.unreachableStoryboards))"
@@ -230,8 +239,10 @@ extension LoadReport {
                     "unwinds": ["found_destination": coverage.unwinds.reached, "total": coverage.unwinds.total],
                     "missed": ["scenes": coverage.missedScenes, "segues": coverage.missedSegues, "unwinds": coverage.missedUnwinds],
                     "unreachable_storyboards": coverage.unreachableStoryboards,
+                    "unknown_kind_segues": coverage.unknownKindSegues,
                 ] as [String: Any]
             } ?? NSNull(),
+            "skipped": skippedEntries.map { "\($0.path): \($0.reason)" },
             "changed_nothing": changedNothing,
             "passed": passed,
             "windows": configuration.windows,

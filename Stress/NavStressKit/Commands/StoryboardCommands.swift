@@ -71,8 +71,11 @@ public enum StoryboardCommands {
         var inspections: [StoryboardInspection] = []
         // Paths as lint prints them: relative to the current directory when under it.
         let paths = LintPaths(currentDirectory: currentDirectory)
+        var warnings = ""
         do {
-            for file in try StoryboardBundle.storyboardFiles(files.map { URL(fileURLWithPath: $0) }) {
+            let search = try StoryboardBundle.storyboardSearch(files.map { URL(fileURLWithPath: $0) })
+            for entry in search.skipped { warnings += FileProblem.skippedWarning(entry, display: paths.display) + "\n" }
+            for file in search.files {
                 var inspection = StoryboardInspection(try StoryboardLoader.load(contentsOf: file))
                 inspection.file = paths.display(inspection.file)
                 inspections.append(inspection)
@@ -86,7 +89,7 @@ public enum StoryboardCommands {
         } else {
             output = inspections.map(\.text).joined(separator: "\n\n")
         }
-        return StoryboardCommandResult(status: 0, output: output + "\n")
+        return StoryboardCommandResult(status: 0, output: output + "\n", errorOutput: warnings)
     }
 
     /// `lint` without printing.
@@ -108,6 +111,7 @@ public enum StoryboardCommands {
             index += 1
             if argument == "-h" || argument == "--help" { return StoryboardCommandResult(status: 0, output: graphUsage + "\n") }
             if argument == "--sources", index < arguments.count {
+                if sources != nil { return usageError("--sources given twice") }
                 sources = arguments[index]
                 index += 1
                 continue
@@ -126,7 +130,8 @@ public enum StoryboardCommands {
             let app = try StoryboardBundle.load([URL(fileURLWithPath: files[0])])
             // The scan lint, drive and run use (`@IBAction` unwinds and this library's `unwindActions`).
             let actions = sources.map { AppSourceIndex.scan(directory: URL(fileURLWithPath: $0)).unwindActions } ?? [:]
-            return StoryboardCommandResult(status: 0, output: StoryboardGraph(app: app, unwindActions: actions).dot)
+            let warnings = app.skippedEntries.map { FileProblem.skippedWarning($0) + "\n" }.joined()
+            return StoryboardCommandResult(status: 0, output: StoryboardGraph(app: app, unwindActions: actions).dot, errorOutput: warnings)
         } catch {
             return failure(error)
         }

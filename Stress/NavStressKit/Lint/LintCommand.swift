@@ -48,6 +48,7 @@ enum LintCommand {
         /// - Throws: ``UsageError`` with the one-line reason.
         init(_ arguments: [String]) throws(UsageError) {
             var index = 0
+            var formatGiven: String?
             func value(_ name: String, inline: String?) throws(UsageError) -> String {
                 if let inline { return inline }
                 index += 1
@@ -68,10 +69,16 @@ enum LintCommand {
                 case "--no-references": checksReferences = false
                 case "--bundle": bundles.append(try value(name, inline: inline))
                 case "--sources": sources.append(try value(name, inline: inline))
-                case "--baseline": baseline = try value(name, inline: inline)
-                case "--write-baseline": writeBaseline = try value(name, inline: inline)
+                case "--baseline":
+                    try refuseRepeated(name, baseline)
+                    baseline = try value(name, inline: inline)
+                case "--write-baseline":
+                    try refuseRepeated(name, writeBaseline)
+                    writeBaseline = try value(name, inline: inline)
                 case "--format":
+                    try refuseRepeated(name, formatGiven)
                     let text = try value(name, inline: inline)
+                    formatGiven = text
                     guard let parsed = LintFormat(rawValue: text) else {
                         throw UsageError("--format takes text, json, sarif or github, not '\(text)'")
                     }
@@ -134,11 +141,11 @@ enum LintCommand {
                 diagnostics = kept
             }
             let output = LintRenderer(paths: paths).render(diagnostics, format: options.format)
-            var errorOutput = ""
+            var errorOutput = bundle.skippedEntries.map { FileProblem.skippedWarning($0, display: paths.display) + "\n" }.joined()
             if let file = options.writeBaseline {
-                errorOutput = "navstress: wrote \(hidden) finding\(hidden == 1 ? "" : "s") to baseline \(file)\n"
+                errorOutput += "navstress: wrote \(hidden) finding\(hidden == 1 ? "" : "s") to baseline \(file)\n"
             } else if let file = options.baseline {
-                if hidden > 0 { errorOutput = "navstress: \(hidden) finding\(hidden == 1 ? "" : "s") hidden by baseline \(file)\n" }
+                if hidden > 0 { errorOutput += "navstress: \(hidden) finding\(hidden == 1 ? "" : "s") hidden by baseline \(file)\n" }
                 if unmatched > 0 {
                     errorOutput += "navstress: \(unmatched) finding\(unmatched == 1 ? "" : "s") of baseline \(file) matched nothing (fixed, or the baseline is stale: rewrite it with --write-baseline)\n"
                 }

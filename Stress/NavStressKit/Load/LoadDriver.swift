@@ -124,7 +124,7 @@ public enum LoadDriver {
                 segues: (walked.totals.segues.intersection(total.coverage.segues).count, walked.totals.segues.count),
                 unwinds: (walked.totals.unwinds.intersection(total.coverage.unwinds).count, walked.totals.unwinds.count),
                 missedScenes: missed.scenes, missedSegues: missed.segues, missedUnwinds: missed.unwinds,
-                unreachableStoryboards: walked.unreachableStoryboards
+                unreachableStoryboards: walked.unreachableStoryboards, unknownKindSegues: walked.unknownKindSegues
             )
         }
         return LoadReport(
@@ -138,7 +138,8 @@ public enum LoadDriver {
             latencyHistogram: total.latency,
             memory: LoadReport.Memory(idle: idleMemory, end: ResidentMemory.read()),
             recording: recorded.isEmpty ? nil : JournalRecording(command: effective.replayCommand, windows: recorded, requests: effective.requests),
-            coverage: coverage
+            coverage: coverage,
+            skippedEntries: storyboard?.skippedEntries ?? []
         )
     }
 

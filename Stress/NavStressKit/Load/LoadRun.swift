@@ -149,6 +149,11 @@ public struct LoadReport: Sendable {
         /// The storyboards with no scene reachable from the initial one (by segues and
         /// references): not counted in the totals above.
         public var unreachableStoryboards: [String] = []
+        /// The segues whose kind the runtime does not know, as `SCENE/SEGUE 'identifier'
+        /// (kind 'KIND')`, sorted: never performed, not counted in the totals above. Like
+        /// the app's failures, they are reported without failing the run (lint fails them:
+        /// `unknown-segue-kind`).
+        public var unknownKindSegues: [String] = []
     }
 
     /// The failure codes a storyboard run's random walker causes itself, not the app: it taps
@@ -176,6 +181,9 @@ public struct LoadReport: Sendable {
     public var recordingError: String?
     /// What a storyboard run reached (`nil` for a scenario).
     public var coverage: Coverage?
+    /// The entries of a storyboard run's app folder named like storyboards that were not read
+    /// (broken links, FIFOs, folders): `navstress run` names each on standard error.
+    public var skippedEntries: [AppFolder.SkippedEntry] = []
 
     /// Latency percentiles in nanoseconds (bucket lower bounds, within 6.25%): p50, p99, p99.9.
     public var latency: (p50: Double, p99: Double, p999: Double) {

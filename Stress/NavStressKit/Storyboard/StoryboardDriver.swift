@@ -72,6 +72,12 @@ struct StoryboardDriver {
             let fields = try args(2)
             let source = try await controller(fields[0])
             guard source.context.scene?.segue(named: fields[1]) != nil else {
+                // The runtime's segue table leaves out a kind it does not know: say that, not
+                // that the segue is missing (issue 18).
+                if let kind = unknownKind(ofSegue: fields[1], from: source) {
+                    throw DriveFailure(
+                        reason: "segue '\(fields[1])' of scene '\(fields[0])' has unknown kind '\(kind)': the runtime cannot perform it (lint: unknown-segue-kind)")
+                }
                 throw DriveFailure(reason: "scene '\(fields[0])' has no segue '\(fields[1])' (R1.3)")
             }
             let outcome =
@@ -133,6 +139,21 @@ struct StoryboardDriver {
         default:
             throw DriveFailure(reason: "unknown step '\(verb)'")
         }
+    }
+
+    /// The kind of the segue `name` names in `source`'s scene (by identifier, element id or
+    /// triggering element id, as the runtime names segues) when the runtime does not know it.
+    private func unknownKind(ofSegue name: String, from source: any ViewController) -> String? {
+        guard let id = source.context.scene?.identifier, let entries = app.scenesByID[id] else { return nil }
+        for entry in entries {
+            let unknown = entry.scene.segues.filter { !$0.kind.isKnown }
+            if let segue = unknown.first(where: { $0.identifier == name })
+                ?? unknown.first(where: { $0.id == name || $0.trigger.elementID == name })
+            {
+                return segue.kind.rawValue
+            }
+        }
+        return nil
     }
 
     /// Checks an `expect` step: `nil` when it holds, else what was found instead.

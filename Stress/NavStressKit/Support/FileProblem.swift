@@ -19,13 +19,29 @@ enum FileProblem {
 
     /// Why `path` cannot be read as a file, if it is plain.
     static func unreadable(_ path: String) -> String? {
+        unreadableReason(path).map { "\(path): \($0)" }
+    }
+
+    /// ``unreadable(_:)`` without the path: `is a directory, not a file`, ...
+    static func unreadableReason(_ path: String) -> String? {
         switch AppFolder.kind(of: path) {
-        case .directory: return "\(path): is a directory, not a file"
-        case .special: return "\(path): is not a regular file (a device, FIFO or socket)"
-        case .brokenLink: return "\(path): is a symbolic link that leads nowhere (or in a loop)"
-        case .missing: return "\(path): no such file"
+        case .directory: return "is a directory, not a file"
+        case .special: return "is not a regular file (a device, FIFO or socket)"
+        case .brokenLink: return "is a symbolic link that leads nowhere (or in a loop)"
+        case .missing: return "no such file"
         case .file: return nil
         }
+    }
+
+    /// The warning for an entry of an app folder named like a storyboard that was not read
+    /// (issue 18: `lint`, `inspect`, `graph`, `drive` and `run` passed over them in silence):
+    /// `navstress: warning: PATH: skipped: why`, one line, the form every command prints.
+    /// - Parameters:
+    ///   - entry: The entry and why it was skipped.
+    ///   - display: How the command shows paths (`lint` and `inspect`: relative to the
+    ///     current directory when under it).
+    static func skippedWarning(_ entry: AppFolder.SkippedEntry, display: (String) -> String = { $0 }) -> String {
+        "navstress: warning: \(display(entry.path)): skipped: \(entry.reason)"
     }
 
     /// A failed read or write of `path` in words: the plain reasons above, else the system's

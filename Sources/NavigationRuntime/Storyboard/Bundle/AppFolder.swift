@@ -8,7 +8,9 @@ import Foundation
 /// skipping what is not the app's own: hidden files and folders, build output (`build`,
 /// `Build`, `DerivedData`, `.build`), dependency managers' folders (`Pods`, `Carthage`,
 /// `node_modules`) and Xcode localization exports (`*.xcloc`). A symbolic link to a file is
-/// followed; a symbolic link to a folder is not (no loops, no files counted twice).
+/// followed; a symbolic link to a folder is not (no loops, no files counted twice). An entry
+/// named like a sought file that is not a regular file is never read nor entered:
+/// ``search(under:extensions:)`` lists it with the reason.
 public enum AppFolder {
     /// What a path names.
     public enum Kind: Hashable, Sendable {
@@ -60,13 +62,44 @@ public enum AppFolder {
         name.hasPrefix(".") || skippedFolders.contains(name) || name.hasSuffix(".xcloc")
     }
 
+    /// An entry a search met that is named like a file it looks for (its extension is one of
+    /// those sought) but cannot be read as one: a symbolic link that leads nowhere, a device,
+    /// FIFO or socket, a folder. Tools name each one rather than pass it over in silence.
+    public struct SkippedEntry: Hashable, Sendable {
+        /// The entry's path.
+        public var path: String
+        /// Why it was skipped, e.g. `is a directory, not a file`.
+        public var reason: String
+
+        /// Creates a skipped entry.
+        /// - Parameters:
+        ///   - path: The entry's path.
+        ///   - reason: Why it was skipped.
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+    }
+
     /// The regular files under `directory` whose extension is one of `extensions`, sorted by path.
     /// - Parameters:
     ///   - directory: The folder to search.
     ///   - extensions: Extensions without the dot (`["storyboard"]`, `["swift", "m", "h"]`).
     /// - Returns: The files.
     public static func files(under directory: URL, extensions: Set<String>) -> [URL] {
+        search(under: directory, extensions: extensions).files
+    }
+
+    /// The regular files under `directory` whose extension is one of `extensions`, and the
+    /// entries with such an extension that are not regular files (a broken link, a device,
+    /// FIFO or socket, a folder: never read, nor entered), each sorted by path.
+    /// - Parameters:
+    ///   - directory: The folder to search.
+    ///   - extensions: Extensions without the dot (`["storyboard"]`, `["swift", "m", "h"]`).
+    /// - Returns: The files, and what was skipped with the reason.
+    public static func search(under directory: URL, extensions: Set<String>) -> (files: [URL], skipped: [SkippedEntry]) {
         var found: [URL] = []
+        var skipped: [SkippedEntry] = []
         var pending = [directory]
         let manager = FileManager.default
         while let folder = pending.popLast() {
@@ -74,17 +107,26 @@ public enum AppFolder {
             for name in names where !name.hasPrefix(".") {
                 let url = folder.appendingPathComponent(name)
                 let isLink = (try? manager.destinationOfSymbolicLink(atPath: url.path)) != nil
+                let sought = extensions.contains(url.pathExtension)
                 switch kind(of: url.path) {
                 case .directory:
-                    if !isLink && !isSkipped(folderNamed: name) { pending.append(url) }
+                    if sought {
+                        skipped.append(SkippedEntry(path: url.path, reason: "is a directory, not a file"))
+                    } else if !isLink && !isSkipped(folderNamed: name) {
+                        pending.append(url)
+                    }
                 case .file:
-                    if extensions.contains(url.pathExtension) { found.append(url) }
-                case .missing, .brokenLink, .special:
-                    continue
+                    if sought { found.append(url) }
+                case .brokenLink:
+                    if sought { skipped.append(SkippedEntry(path: url.path, reason: "is a symbolic link that leads nowhere (or in a loop)")) }
+                case .special:
+                    if sought { skipped.append(SkippedEntry(path: url.path, reason: "is not a regular file (a device, FIFO or socket)")) }
+                case .missing:
+                    if sought { skipped.append(SkippedEntry(path: url.path, reason: "was removed while its folder was read")) }
                 }
             }
         }
-        return found.sorted { $0.path < $1.path }
+        return (found.sorted { $0.path < $1.path }, skipped.sorted { $0.path < $1.path })
     }
 
     /// A one-line reason why `path` cannot be read as a file, or `nil` when it is a regular file.

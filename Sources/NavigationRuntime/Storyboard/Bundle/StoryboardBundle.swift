@@ -23,6 +23,10 @@ public struct StoryboardBundle: Sendable {
     public let storyboards: [Storyboard]
     /// Storyboards that only resolve references and names (`--bundle DIR`): never linted.
     public let supporting: [Storyboard]
+    /// The entries of the folders loaded (``load(_:supporting:)``) that are named like
+    /// storyboards but are not regular files (broken links, FIFOs, folders), never read: for
+    /// the caller to name (`navstress: warning: PATH: skipped: why`).
+    public internal(set) var skippedEntries: [AppFolder.SkippedEntry] = []
     /// Storyboard name → index into ``all``, the copy that resolution uses.
     private let byName: [String: Int]
 

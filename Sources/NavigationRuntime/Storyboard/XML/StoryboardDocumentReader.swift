@@ -99,7 +99,19 @@ struct StoryboardDocumentReader {
         case "connections":
             role = .connections
         case "segue":
-            if let kind = attributes["kind"] { try readSegue(element, kind: kind) }
+            guard let kind = attributes["kind"] else {
+                // `<segue reference="ID"/>` points back at a segue declared elsewhere
+                // (`<inferredMetricsTieBreakers>`): not a segue of its own.
+                if attributes["reference"] != nil { break }
+                // Interface Builder writes a kind on every segue it declares: one without is a
+                // corrupt file. Refused here, at its `<`, as a segue without an id or a
+                // destination is (a missing required attribute is the loader's error, never a
+                // lint finding), rather than dropped: dropped, lint passed it, inspect counted
+                // no segue and drive said the scene had no such segue (issue 18).
+                throw failure(
+                    element, .missingAttribute, attributes["id"].map { "segue '\($0)' has no kind" } ?? "<segue> has no kind")
+            }
+            try readSegue(element, kind: kind)
         default:
             if parentRole == .objects { role = try readSceneObject(element) }
         }
