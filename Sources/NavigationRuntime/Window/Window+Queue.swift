@@ -35,7 +35,7 @@ extension Window {
             // The synchronous core: a request that runs no user code before its change, whose
             // turn it is at once, is resolved, applied and (without hooks and animation) run
             // to its end in this one function, on the window's executor.
-            if !request.runsUserCodeBeforeItsChange {
+            if request.mayRunSynchronously {
                 switch runSynchronously(request, id: id, animated: animated) {
                 case .ended(let result):
                     return try endTurn(id, result)

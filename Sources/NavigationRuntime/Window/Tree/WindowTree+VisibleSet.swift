@@ -51,9 +51,12 @@ extension WindowTree {
             return (before, applied, visibleSet())
         }
         var before = VisibleSet()
+        // A content top's walk is two steps; room for a little more without growing.
+        before.steps.reserveCapacity(4)
         if let top = navigation.context.children.last { collectVisible(top, layer: 0, into: &before) }
         let applied = apply(change)
         var after = VisibleSet()
+        after.steps.reserveCapacity(4)
         if let top = navigation.context.children.last { collectVisible(top, layer: 0, into: &after) }
         return (before, applied, after)
     }
