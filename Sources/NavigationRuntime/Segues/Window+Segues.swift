@@ -70,7 +70,8 @@ extension Window {
         guard !source.receivesCallbacks else { return nil }
         try tree.checkAttached(source)
         // An unknown identifier: the pipeline says so.
-        guard let identifier, let definition = source.context.scene?.segue(named: identifier) else { return nil }
+        // Read in place from the shared scene (``ControllerContext/scene`` would copy it whole).
+        guard let identifier, let definition = source.context.sceneStorage?.segue(named: identifier) else { return nil }
         var showTarget: NavigationController?
         switch definition.kind {
         case .show, .showDetail, .replace:
