@@ -48,17 +48,6 @@ enum TransitionRequest: Sendable {
         }
     }
 
-    /// Whether the request may take the window's synchronous core (see `Window.submit`): one
-    /// that runs no user code before its change, and a storyboard segue, whose synchronous
-    /// resolution (`Window.resolveStoryboardSegue`) itself refuses, with nothing done, a source
-    /// with hooks, a custom or unwind kind and a show routed through user code. (It looks at the
-    /// show target only, not at the whole next-responder chain as
-    /// ``showRoutingRunsUserCode(from:)`` does.)
-    var mayRunSynchronously: Bool {
-        if case .segue = self { return true }
-        return !runsUserCodeBeforeItsChange
-    }
-
     /// Whether a show or show-detail from `source` can reach user code on its way (R2.2): a
     /// custom container overriding the action (``ViewController/performShow(_:action:sender:)``)
     /// or a split view controller with a delegate on the next-responder chain. Reads the tree:

@@ -34,16 +34,15 @@ extension Window {
             emit(.accepted(request.name), request: id)
             // The synchronous core: a request that runs no user code before its change, whose
             // turn it is at once, is resolved, applied and (without hooks and animation) run
-            // to its end in this one function, on the window's executor.
-            if request.mayRunSynchronously {
-                switch runSynchronously(request, id: id, animated: animated) {
-                case .ended(let result):
-                    return try endTurn(id, result)
-                case .inFlight(let flight, let hooks):
-                    return try await runFlightTurn(id, flight, hooks: hooks)
-                case .asynchronous:
-                    break
-                }
+            // to its end in this one function, on the window's executor. Any other request is
+            // `.asynchronous` there, with nothing done (see `resolveSynchronously`).
+            switch runSynchronously(request, id: id, animated: animated) {
+            case .ended(let result):
+                return try endTurn(id, result)
+            case .inFlight(let flight, let hooks):
+                return try await runFlightTurn(id, flight, hooks: hooks)
+            case .asynchronous:
+                break
             }
         case .enqueue(let queued, let superseded, let supersededJobs):
             emit(.accepted(request.name), request: queued)
@@ -127,10 +126,10 @@ extension Window {
     }
 
     /// The first part of `execute` and `runChange`, with no suspension point: the
-    /// cancellation check, the resolution (``resolveSynchronously(_:)``), the tree's
-    /// validation, and ``startChange(_:request:animated:cancellable:)``, for a request that runs
-    /// no user code before its change, in a regular-width window (a compact one may ask split
-    /// delegates first). The caller's task runs the request, as on the asynchronous path:
+    /// cancellation check, the resolution (``resolveSynchronously(_:)``, which answers
+    /// `.asynchronous` for a request that may run user code before its change), the tree's
+    /// validation, and ``startChange(_:request:animated:cancellable:)``, in a regular-width
+    /// window (a compact one may ask split delegates first). The caller's task runs the request, as on the asynchronous path:
     /// cancelling it before the commit point is checked at the same places.
     private func runSynchronously(_ request: TransitionRequest, id: RequestID, animated: Bool) -> SynchronousTurn {
         guard traits.horizontalSizeClass != .compact else { return .asynchronous }
