@@ -40,7 +40,12 @@ public struct ControllerKind: RawRepresentable, Sendable, Hashable, Codable, Cus
 
     public var description: String { rawValue }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawValue == rhs.rawValue }
+    /// Equal names. A kind's rules follow from its name (``init(rawValue:)`` looks them up,
+    /// and each static kind's rules are the built-in table's), so kinds with different rules
+    /// have different names: that is answered without comparing strings.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        ObjectIdentifier(lhs.semantics) == ObjectIdentifier(rhs.semantics) && lhs.rawValue == rhs.rawValue
+    }
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     public init(from decoder: any Decoder) throws {

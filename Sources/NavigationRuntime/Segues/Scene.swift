@@ -199,4 +199,9 @@ final class SceneStorage: Sendable {
     let scene: Scene
 
     init(_ scene: Scene) { self.scene = scene }
+
+    /// The scene's segue with this identifier (see ``Scene/segue(named:)``), read in place.
+    func segue(named name: String) -> SegueDefinition? {
+        scene.segue(named: name)
+    }
 }

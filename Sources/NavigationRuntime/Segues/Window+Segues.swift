@@ -57,6 +57,64 @@ extension Window {
         return try await perform(segue, id: id, animated: animated && definition.animates, cancellable: cancellable)
     }
 
+    /// The segue pipeline of ``runSegue(from:identifier:sender:triggered:id:animated:cancellable:)``
+    /// with no suspension point, when nothing on its way can run user code: the source has no
+    /// hooks (no `shouldPerformSegue`, no `prepare`), the kind is built in (not custom, not
+    /// unwind) and a show or show-detail finds a navigation controller or nothing on the
+    /// next-responder chain (no split delegate, no custom container's override). The same
+    /// checks in the same order, the same destination, the same change.
+    ///
+    /// - Returns: `nil`, with nothing done (the destination not instantiated), when the pipeline
+    ///   must run instead.
+    func resolveStoryboardSegue(from source: any ViewController, identifier: String?, triggered: Bool) throws -> Resolution? {
+        guard !source.receivesCallbacks else { return nil }
+        try tree.checkAttached(source)
+        // An unknown identifier: the pipeline says so.
+        // Read in place from the shared scene (``ControllerContext/scene`` would copy it whole).
+        guard let identifier, let definition = source.context.sceneStorage?.segue(named: identifier) else { return nil }
+        var showTarget: NavigationController?
+        switch definition.kind {
+        case .show, .showDetail, .replace:
+            var action = ShowAction.showDetail
+            if case .show = definition.kind { action = .show }
+            switch targetViewController(forAction: action, from: source) {
+            case nil: showTarget = nil
+            case let navigation as NavigationController: showTarget = navigation
+            default: return nil
+            }
+        case .presentModally, .presentAsPopover, .push:
+            break
+        case .custom, .unwind:
+            return nil
+        }
+        guard let destination = source.context.catalog?.instantiate(definition.destination, in: self) else {
+            throw NavigationError(
+                .invalidStoryboard,
+                "Segue '\(identifier)' of \(describe(source)) leads to scene '\(definition.destination)', \(source.context.catalog?.failure(instantiating: definition.destination) ?? "which does not exist").",
+                window: self.id, controllers: [source.id], identifier: identifier
+            )
+        }
+        try tree.checkExecutor(destination)
+        let change: Change
+        switch definition.kind {
+        case .presentModally(let style):
+            change = try presentation(of: destination, from: source, style: style)
+        case .presentAsPopover:
+            change = try presentation(of: destination, from: source, style: .popover)
+        case .push:
+            change = try legacyPush(of: destination, from: source)
+        default:
+            // `showChange` for these targets (see there: a navigation controller is presented).
+            if let navigation = showTarget, destination.kind != .navigation {
+                try tree.checkPushable(destination, onto: navigation)
+                change = .push(navigation, destination)
+            } else {
+                change = try presentation(of: destination, from: source, style: nil)
+            }
+        }
+        return .change(change, animates: definition.animates)
+    }
+
     /// Calls the source's `prepare(for:sender:)`; a throw becomes ``NavigationError/Code/hookFailed``
     /// (nothing has changed yet, so nothing is rolled back).
     func prepare(_ segue: Segue, sender: (any Sendable)?, cancellable: Bool) async throws {

@@ -54,6 +54,12 @@ extension Window {
     /// `nil` when the whole subtree fits. Stops at the first controller past the limit, and
     /// visits a controller once (a cycle is for the other checks to name).
     static func height(of controller: any ViewController, startingAt start: Int, limit: Int) -> Int? {
+        // A leaf (the usual pushed or presented controller): the walk below would visit it
+        // alone, so answer without its array and set.
+        let context = controller.context
+        if context.presented == nil, context.didAdoptInitialChildren ? context.children.isEmpty : controller.initialChildren.isEmpty {
+            return start > limit ? start : nil
+        }
         var pending: [(controller: any ViewController, depth: Int)] = [(controller, start)]
         var seen: Set<ObjectIdentifier> = []
         while let (node, depth) = pending.popLast() {

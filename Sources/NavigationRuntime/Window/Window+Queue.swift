@@ -32,6 +32,18 @@ extension Window {
         case .run(let running):
             id = running
             emit(.accepted(request.name), request: id)
+            // The synchronous core: a request that runs no user code before its change, whose
+            // turn it is at once, is resolved, applied and (without hooks and animation) run
+            // to its end in this one function, on the window's executor. Any other request is
+            // `.asynchronous` there, with nothing done (see `resolveSynchronously`).
+            switch runSynchronously(request, id: id, animated: animated) {
+            case .ended(let result):
+                return try endTurn(id, result)
+            case .inFlight(let flight, let hooks):
+                return try await runFlightTurn(id, flight, hooks: hooks)
+            case .asynchronous:
+                break
+            }
         case .enqueue(let queued, let superseded, let supersededJobs):
             emit(.accepted(request.name), request: queued)
             for waiter in superseded { waiter.resume(.superseded) }
@@ -92,9 +104,68 @@ extension Window {
         } catch {
             result = .failure(error)
         }
+        return try endTurn(id, result)
+    }
+
+    /// The running request ended with `result`: journals its ending, hands the queue on, and
+    /// returns the outcome or throws the error.
+    private func endTurn(_ id: RequestID, _ result: Result<TransitionOutcome, any Error>) throws -> TransitionOutcome {
         journalResult(result, request: id)
         handOn(after: id)
         return try result.get()
+    }
+
+    /// What ``runSynchronously(_:id:animated:)`` got to.
+    private enum SynchronousTurn {
+        /// The request ended (its ending is not journaled yet, the queue not handed on).
+        case ended(Result<TransitionOutcome, any Error>)
+        /// Its change is in flight: its phases have hooks or animate.
+        case inFlight(InFlightChange, hooks: Bool)
+        /// It needs the asynchronous path from its start: nothing was done.
+        case asynchronous
+    }
+
+    /// The first part of `execute` and `runChange`, with no suspension point: the
+    /// cancellation check, the resolution (``resolveSynchronously(_:)``, which answers
+    /// `.asynchronous` for a request that may run user code before its change), the tree's
+    /// validation, and ``startChange(_:request:animated:cancellable:)``, in a regular-width
+    /// window (a compact one may ask split delegates first). The caller's task runs the request, as on the asynchronous path:
+    /// cancelling it before the commit point is checked at the same places.
+    private func runSynchronously(_ request: TransitionRequest, id: RequestID, animated: Bool) -> SynchronousTurn {
+        guard traits.horizontalSizeClass != .compact else { return .asynchronous }
+        do {
+            try checkpoint(cancellable: true)
+            let change: Change
+            var animated = animated
+            switch try resolveSynchronously(request) {
+            case .asynchronous: return .asynchronous
+            case .outcome(let outcome): return .ended(.success(outcome))
+            case .change(let resolved, let animates):
+                change = resolved
+                animated = animated && animates
+            }
+            try tree.validate(change)
+            switch try startChange(change, request: id, animated: animated, cancellable: true) {
+            case .finished(let outcome): return .ended(.success(outcome))
+            case .inFlight(let flight, let hooks): return .inFlight(flight, hooks: hooks)
+            }
+        } catch {
+            return .ended(.failure(error))
+        }
+    }
+
+    /// Runs the phases of a change the synchronous core started, then ends the turn (see
+    /// ``runTurn(_:_:animated:cancellable:)``).
+    private func runFlightTurn(_ id: RequestID, _ flight: InFlightChange, hooks: Bool) async throws -> TransitionOutcome {
+        let result: Result<TransitionOutcome, any Error>
+        do {
+            result = .success(try await runFlight(flight, hooks: hooks, cancellable: true))
+        } catch let released as CallerReleased {
+            return try released.answer.get()
+        } catch {
+            result = .failure(error)
+        }
+        return try endTurn(id, result)
     }
 
     /// Runs `body` with the task marked as running request `id` of this window, so that a

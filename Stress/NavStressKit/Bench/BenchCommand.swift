@@ -19,6 +19,8 @@ enum BenchCommand {
                        per segue, the ratios, and the bare actor hop and push as reference lines.
           segue        Uncontended performSegue (show, push) on one window with a zero-duration
                        clock, next to a bare actor round trip measured in the same run.
+          push, show   One case alone, for profilers: pushViewController, or performSegue (show,
+                       push), on one window (batches of 100, then pop to root), no warm-up.
           windows      The same segues on 1 window, then spread over 64 windows in parallel
                        (throughput, segues/s, same process and run).
           unwind       Resolving an unwind in a tree of 1,000 controllers (a full search that finds
@@ -77,6 +79,9 @@ enum BenchCommand {
             let elapsed = clock.now - start
             results = [("pushViewController (1 window)", elapsed.nanoseconds / Double(iterations))]
             await window.close()
+        case "show":
+            // One case alone, for profilers.
+            results = [("performSegue show -> push (1 window)", try await SegueBenchmark.segueAlone(iterations: iterations))]
         case "unwind":
             results = try await UnwindBenchmark.run(iterations: max(1_000, iterations / 20))
         case "windows":
@@ -88,7 +93,7 @@ enum BenchCommand {
             let passes = try options.int("passes", default: 9, in: 1...1_000)
             results = try StoryboardBenchmark.run(directory: options.positional[1], passes: passes, json: options.flag("json"))
         case let name:
-            throw UsageError("unknown bench case '\(name)' (cases: compare, segue, push, windows, unwind, growth, storyboards)")
+            throw UsageError("unknown bench case '\(name)' (cases: compare, segue, push, show, windows, unwind, growth, storyboards)")
         }
         if options.flag("json") {
             let object = Dictionary(uniqueKeysWithValues: results.map { ($0.name, $0.nanoseconds) })
@@ -289,6 +294,27 @@ enum SegueBenchmark {
             ("performSegue show -> push (1 window)", segue),
             ("pushViewController (1 window)", push),
         ]
+    }
+
+    /// `bench show`: the segue case alone (no warm-up), so that a profiler's count of two runs
+    /// with N and 6N iterations divides into a cost per segue.
+    static func segueAlone(iterations: Int) async throws -> Double {
+        let driver = BenchDriver()
+        let window = Window(configuration: .immediate)
+        let catalog = SceneCatalog([
+            Scene("root", segues: [SegueDefinition(identifier: "next", kind: .show, destination: "leaf")]) {
+                GenericViewController(context: $0)
+            },
+            Scene("leaf") { GenericViewController(context: $0) },
+        ])
+        let source = catalog.instantiate("root", in: window) ?? GenericViewController(context: window.makeContext())
+        let navigation = NavigationController(context: window.makeContext(), rootViewController: source)
+        try await window.setRootViewController(navigation)
+        let segue = try await measure(iterations) {
+            _ = try await driver.segues(from: source, navigation: navigation, count: iterations, batch: 100)
+        }
+        await window.close()
+        return segue
     }
 
     private static func measure(_ iterations: Int, _ body: () async throws -> Void) async throws -> Double {

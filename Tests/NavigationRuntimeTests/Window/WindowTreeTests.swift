@@ -528,6 +528,77 @@ import Testing
     }
 }
 
+// MARK: - The visible sets of a change that names its controllers
+
+extension WindowTreeTests {
+    /// `applyNotingVisibility` walks only the old and new tops of a navigation controller on
+    /// screen: who appears and who disappears, in each callback order, must be what the whole
+    /// visible sets before and after say, wherever the stack sits (under a tab bar, embedded in
+    /// a content controller, under a presentation, covered, off screen) and whatever its tops
+    /// present.
+    @Test func stackChanges_appearingAndDisappearing_matchTheWholeVisibleSets() async {
+        let w = window()
+        await w.withTree { tree in
+            // A tab bar of two stacks, the first embedded in a content controller; the second
+            // stack's top presents a popover (two layers leave with it), and a third stack is
+            // presented over the tab bar.
+            let a = content(w), b = content(w), c = content(w), d = content(w), e = content(w)
+            let nav1 = NavigationController(context: w.makeContext(), rootViewController: a)
+            let host = GenericViewController(context: w.makeContext(), children: [nav1])
+            let nav2 = NavigationController(context: w.makeContext(), viewControllers: [b, c])
+            let tabs = TabBarController(context: w.makeContext(), viewControllers: [host, nav2])
+            _ = tree.apply(.setRoot(tabs))
+            let popover = content(w)
+            _ = tree.apply(.present(presenter: c, presented: popover, style: .popover))
+
+            // The first tab: embedded stack on screen.
+            expectSameDifference(tree, .push(nav1, d))
+            expectSameDifference(tree, .pop(nav1, keeping: 1))
+            // The second tab, off screen: nothing appears or disappears.
+            expectSameDifference(tree, .push(nav2, d))
+            expectSameDifference(tree, .pop(nav2, keeping: 2))
+            _ = tree.apply(.selectTab(tabs, 1))
+            // On screen now: the popover leaves with its presenter, top layer first.
+            expectSameDifference(tree, .push(nav2, d))
+            expectSameDifference(tree, .pop(nav2, keeping: 2))
+            expectSameDifference(tree, .pop(nav2, keeping: 1))
+            expectSameDifference(tree, .setStack(nav2, [b, c]))
+            expectSameDifference(tree, .setStack(nav2, [b, e]))
+            expectSameDifference(tree, .setStack(nav2, [e]))
+
+            // A stack presented over the tab bar, then covered by a full-screen presentation.
+            let f = content(w), g = content(w)
+            let nav3 = NavigationController(context: w.makeContext(), rootViewController: f)
+            _ = tree.apply(.present(presenter: tabs, presented: nav3, style: .formSheet))
+            expectSameDifference(tree, .push(nav3, g))
+            expectSameDifference(tree, .pop(nav3, keeping: 1))
+            let cover = content(w)
+            _ = tree.apply(.present(presenter: nav3, presented: cover, style: .fullScreen))
+            expectSameDifference(tree, .push(nav3, g))
+            expectSameDifference(tree, .pop(nav3, keeping: 1))
+        }
+    }
+}
+
+/// Applies `change` with `applyNotingVisibility` and checks its sets' difference, in the four
+/// orders the transition reads, against the whole visible sets before and after it.
+private func expectSameDifference(_ tree: WindowTree, _ change: Change, sourceLocation: SourceLocation = #_sourceLocation) {
+    let wholeBefore = tree.visibleSet()
+    let (before, _, after) = tree.applyNotingVisibility(change)
+    let wholeAfter = tree.visibleSet()
+    for postOrder in [false, true] {
+        let appearing = after.missing(from: before, postOrder: postOrder, topLayerFirst: false).map(\.id)
+        let disappearing = before.missing(from: after, postOrder: postOrder, topLayerFirst: true).map(\.id)
+        let wholeAppearing = wholeAfter.missing(from: wholeBefore, postOrder: postOrder, topLayerFirst: false).map(\.id)
+        let wholeDisappearing = wholeBefore.missing(from: wholeAfter, postOrder: postOrder, topLayerFirst: true).map(\.id)
+        #expect(appearing == wholeAppearing, sourceLocation: sourceLocation)
+        #expect(disappearing == wholeDisappearing, sourceLocation: sourceLocation)
+        var each: [ControllerID] = []
+        before.forEachMissing(from: after, postOrder: postOrder, topLayerFirst: true) { each.append($0.id) }
+        #expect(each == wholeDisappearing, sourceLocation: sourceLocation)
+    }
+}
+
 // MARK: - Support
 
 private func window(_ traits: Traits = .regular) -> Window {

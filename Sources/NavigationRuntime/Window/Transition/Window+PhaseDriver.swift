@@ -17,12 +17,29 @@ extension Window {
         if traits.horizontalSizeClass == .compact {
             try await decideEntryCollapses(for: change, request: id, cancellable: cancellable)
         }
-        let before = tree.visibleSet()
-        let applied = tree.apply(change)
-        let after = tree.visibleSet()
+        switch try startChange(change, request: id, animated: animated, cancellable: cancellable) {
+        case .finished(let outcome): return outcome
+        case .inFlight(let flight, let hooks): return try await runFlight(flight, hooks: hooks, cancellable: cancellable)
+        }
+    }
+
+    /// How a change started by ``startChange(_:request:animated:cancellable:)`` goes on.
+    enum ChangeStart {
+        /// It ran to its end already (nothing in it has hooks, nothing animates).
+        case finished(TransitionOutcome)
+        /// Its phases run as a change in flight (see ``runFlight(_:hooks:cancellable:)``).
+        case inFlight(InFlightChange, hooks: Bool)
+    }
+
+    /// Applies a validated change (its split decisions taken) and, when nothing in it has hooks
+    /// and nothing animates, runs its whole transition at once (`runWithoutHooks`): no
+    /// suspension point. Otherwise the change is the window's change in flight, and the caller
+    /// runs its phases with ``runFlight(_:hooks:cancellable:)``.
+    func startChange(_ change: Change, request id: RequestID, animated: Bool, cancellable: Bool) throws -> ChangeStart {
+        let (before, applied, after) = tree.applyNotingVisibility(change)
         let hooks = needsHooks(applied, before: before, after: after)
         if !hooks && interaction == nil && (!animated || configuration.transitionDuration == .zero) {
-            return try runWithoutHooks(applied, request: id, cancellable: cancellable, before: before, after: after)
+            return .finished(try runWithoutHooks(applied, request: id, cancellable: cancellable, before: before, after: after))
         }
         let flight = InFlightChange(
             request: id, applied: applied, before: before, after: after,
@@ -31,10 +48,17 @@ extension Window {
             animated: animated
         )
         inFlight = flight
+        return .inFlight(flight, hooks: hooks)
+    }
+
+    /// Runs the phases of the change in flight that ``startChange(_:request:animated:cancellable:)``
+    /// started: in this task, or with hooks in a runner (see `escape`), marked as the request's
+    /// (see `inScope`).
+    func runFlight(_ flight: InFlightChange, hooks: Bool, cancellable: Bool) async throws -> TransitionOutcome {
         guard hooks else {
             return try await runPhases(flight, cancellable: cancellable)
         }
-        // Hooks run in a runner (see `escape`), marked as this request's (see `inScope`).
+        let id = flight.request
         return try await escape(id, cancellable: cancellable) { window in
             guard let flight = window.inFlight, flight.request == id else { throw RunnerAbandoned() }
             return try await window.inScope(of: id) { try await window.runPhases(flight, cancellable: cancellable) }

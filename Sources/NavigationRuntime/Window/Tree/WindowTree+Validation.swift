@@ -251,6 +251,20 @@ extension WindowTree {
 /// two local copies for the duration of the closure. References to the window's executor are
 /// all made by the same `unownedExecutor` getter, so they have the same bits; a reference to any
 /// other executor has another identity word.
+///
+/// The two words are compared as words (`load(fromByteOffset:as:)` of `UInt`, a trivial type,
+/// at offsets 0 and one word, both inside the buffers and aligned, since the buffers are the
+/// values' own storage, aligned for `UnownedSerialExecutor`, whose alignment is a word's); a
+/// layout of any other size falls back to comparing the bytes one by one.
 func isSameExecutor(_ lhs: UnownedSerialExecutor, _ rhs: UnownedSerialExecutor) -> Bool {
-    withUnsafeBytes(of: lhs) { lhs in withUnsafeBytes(of: rhs) { rhs in lhs.elementsEqual(rhs) } }
+    withUnsafeBytes(of: lhs) { lhs in
+        withUnsafeBytes(of: rhs) { rhs in
+            let word = MemoryLayout<UInt>.size
+            guard lhs.count == 2 * word, rhs.count == 2 * word,
+                MemoryLayout<UnownedSerialExecutor>.alignment >= MemoryLayout<UInt>.alignment
+            else { return lhs.elementsEqual(rhs) }
+            return lhs.load(fromByteOffset: 0, as: UInt.self) == rhs.load(fromByteOffset: 0, as: UInt.self)
+                && lhs.load(fromByteOffset: word, as: UInt.self) == rhs.load(fromByteOffset: word, as: UInt.self)
+        }
+    }
 }

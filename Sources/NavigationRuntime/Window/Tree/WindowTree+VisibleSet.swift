@@ -23,4 +23,80 @@ extension WindowTree {
         }
         if let presented = context.presented { collectVisible(presented, layer: layer + 1, into: &set) }
     }
+
+    /// Applies `change` (see ``apply(_:)``) and returns it with the visible sets before and
+    /// after it, or with what stands for them: only their difference counts (who appears and
+    /// who disappears, in callback order), and the transition reads nothing else from them.
+    ///
+    /// A change that names the controllers it takes off and puts on screen (a push, a pop or a
+    /// new stack of a navigation controller that is on screen) walks only those two subtrees:
+    /// the old top's and the new top's. That is exact: in the whole walk, a controller's
+    /// subtree (its shown children and its presentations) is one contiguous run of steps, the
+    /// rest of the walk is the same before and after (nothing outside the navigation
+    /// controller's top changes), and the two subtrees have no controller in common unless
+    /// the top stays (then both runs are the same and nothing differs). Layers are relative
+    /// (only their order counts, R6.7), so both runs start at layer 0.
+    func applyNotingVisibility(_ change: Change) -> (before: VisibleSet, applied: AppliedChange, after: VisibleSet) {
+        let navigation: NavigationController
+        switch change {
+        case .push(let owner, _), .pop(let owner, _), .setStack(let owner, _): navigation = owner
+        default:
+            let before = visibleSet()
+            let applied = apply(change)
+            return (before, applied, visibleSet())
+        }
+        guard isOnScreen(navigation) else {
+            let before = visibleSet()
+            let applied = apply(change)
+            return (before, applied, visibleSet())
+        }
+        var before = VisibleSet()
+        // A content top's walk is two steps; room for a little more without growing.
+        before.steps.reserveCapacity(4)
+        if let top = navigation.context.children.last { collectVisible(top, layer: 0, into: &before) }
+        let applied = apply(change)
+        var after = VisibleSet()
+        after.steps.reserveCapacity(4)
+        if let top = navigation.context.children.last { collectVisible(top, layer: 0, into: &after) }
+        return (before, applied, after)
+    }
+
+    /// Whether ``visibleSet()`` holds `controller`, worked out by walking up from it instead of
+    /// down from the root. Conservative: a walk through a container whose shown children are
+    /// not plainly a navigation stack's top, a tab bar's selected tab (no More tab) or every
+    /// child of a content controller that forwards appearance answers `false`, and the caller
+    /// then computes the whole set.
+    private func isOnScreen(_ controller: any ViewController) -> Bool {
+        var current = controller
+        // A controller reached as presented is on screen whether or not its presenter is
+        // covered (the walk goes on to a covered controller's presentations).
+        var coverCounts = true
+        while true {
+            let context = current.context
+            if coverCounts, context.presented?.context.presentationStyle?.removesPresenterViews ?? false { return false }
+            if let parent = context.parent {
+                let siblings = parent.context.children
+                let semantics = ObjectIdentifier(parent.kind.semantics)
+                if semantics == ObjectIdentifier(NavigationSemantics.self) {
+                    guard siblings.last === current else { return false }
+                } else if semantics == ObjectIdentifier(TabBarSemantics.self) {
+                    let selected = parent.context.selectedIndex
+                    guard siblings.count <= TabBarController.maximumVisibleTabs + 1, siblings.indices.contains(selected),
+                        siblings[selected] === current
+                    else { return false }
+                } else if semantics == ObjectIdentifier(ContentSemantics.self) {
+                    guard parent.shouldAutomaticallyForwardAppearanceMethods else { return false }
+                } else {
+                    return false
+                }
+                current = parent
+                coverCounts = true
+            } else if let presenter = context.presenting {
+                current = presenter
+                coverCounts = false
+            } else {
+                return current === root
+            }
+        }
+    }
 }
