@@ -73,10 +73,10 @@ extension Window {
         // Read in place from the shared scene (``ControllerContext/scene`` would copy it whole).
         guard let identifier, let definition = source.context.sceneStorage?.segue(named: identifier) else { return nil }
         var showTarget: NavigationController?
-        switch definition.kind {
+        switch definition.kind.storage {
         case .show, .showDetail, .replace:
             var action = ShowAction.showDetail
-            if case .show = definition.kind { action = .show }
+            if case .show = definition.kind.storage { action = .show }
             switch targetViewController(forAction: action, from: source) {
             case nil: showTarget = nil
             case let navigation as NavigationController: showTarget = navigation
@@ -96,7 +96,7 @@ extension Window {
         }
         try tree.checkExecutor(destination)
         let change: Change
-        switch definition.kind {
+        switch definition.kind.storage {
         case .presentModally(let style):
             change = try presentation(of: destination, from: source, style: style)
         case .presentAsPopover:

@@ -191,7 +191,7 @@ extension Window {
         case .segue(let source, let identifier, _, let triggered):
             return try resolveStoryboardSegue(from: source, identifier: identifier, triggered: triggered) ?? .asynchronous
 
-        case .show, .performSegue, .setTraits, .selectTab, .unwind, .resolved, .interactivePop:
+        case .show, .performSegue, .setTraits, .selectTab, .unwind, .resolved, .interactivePop, .setPages, .turnPage:
             return .asynchronous
         }
     }
