@@ -147,8 +147,10 @@ struct StressRequest: Sendable, CustomStringConvertible {
         switch kind {
         case .segueDetail, .segueSheet, .segueFull, .triggerDetail, .present:
             // The top read before sending may have left the tree, or come to present, by the
-            // request's turn (P4, P5: typed errors, not crashes).
-            allowed = ["completed", "failed(notInWindowHierarchy)", "failed(alreadyPresenting)"]
+            // request's turn (P4, P5: typed errors, not crashes). A long walk (NAVSTRESS_SCALE
+            // 4 and up, where superseded dismissals let presentations pile up) can reach
+            // `Window.maximumDepth`: a presentation past it is refused with a typed error.
+            allowed = ["completed", "failed(notInWindowHierarchy)", "failed(alreadyPresenting)", "failed(treeTooDeep)"]
         case .push:
             allowed = ["completed"]
         case .pop, .popToRoot, .dismiss:
