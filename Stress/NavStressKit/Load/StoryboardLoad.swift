@@ -30,7 +30,8 @@ enum StoryboardLoad {
         /// `SCENE/SEGUE 'identifier' (kind 'KIND')`, sorted: never performed (the runtime's
         /// segue tables leave them out), so left out of the totals and listed apart.
         var unknownKindSegues: [String] = []
-        /// The entries of the app folder named like storyboards that were not read.
+        /// The entries of the app folder named like storyboards, then like sources, that were
+        /// not read.
         var skippedEntries: [AppFolder.SkippedEntry] = []
 
         /// What the walk did not reach, as labels, sorted: scenes, segues, unwinds.
@@ -64,7 +65,7 @@ enum StoryboardLoad {
         let app = try StoryboardApp.load(path)
         let registry = ClassRegistry()
         // The app's sources by default, as lint and drive read them (issue 13: an app is the unit).
-        _ = try DriveCommand.readSources(named: configuration.sources, none: configuration.noSources, app: path, into: registry)
+        let sources = try DriveCommand.readSources(named: configuration.sources, none: configuration.noSources, app: path, into: registry)
         let start = try app.initialScene(configuration.initial)
         let reached = reachableStoryboards(from: start, in: app.bundle)
         let root = AppFolder.kind(of: path) == .directory ? path : URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -100,7 +101,7 @@ enum StoryboardLoad {
         return Walked(
             catalog: app.catalog(for: start.storyboard, registry: registry), initial: start.scene.controllerID, totals: totals,
             tappable: tappable, labels: labels, unreachableStoryboards: unreachable.sorted(),
-            unknownKindSegues: unknownKinds.sorted(), skippedEntries: app.bundle.skippedEntries
+            unknownKindSegues: unknownKinds.sorted(), skippedEntries: app.bundle.skippedEntries + sources.skipped
         )
     }
 

@@ -1,0 +1,51 @@
+import Foundation
+import NavigationRuntime
+@testable import NavStressKit
+import Testing
+
+/// Hostile input and faults, the smaller findings (issue 18): unreadable sources named,
+/// reference cycles inside one storyboard named by placeholder, recordings with a gap or a
+/// window promised twice, deep JSON worded for what it is, long step lines capped in messages,
+/// references resolved through a scene index.
+@Suite struct SmallFindingsCommandTests {
+    // MARK: 1. Unreadable source entries of an app folder
+
+    /// Finding 1: a dangling link, a FIFO and a folder named like a source (`.swift`, `.m`,
+    /// `.h`) were passed over in silence by lint, drive and run (and graph --sources). Each
+    /// names them as it names storyboard entries: `navstress: warning: PATH: skipped: why`.
+    @Test func unreadableSourceEntries_areNamedByEveryCommand() async throws {
+        let root = try HostileInputCommandTests.folder([
+            "Main.storyboard": StoryboardAppCommandTests.document(initial: "a", StoryboardAppCommandTests.scene("a")),
+            "Good.swift": "final class Good {}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("Dangling.swift").path, withDestinationPath: "nowhere")
+        #expect(mkfifo(root.appendingPathComponent("f.m").path, 0o644) == 0)
+        try manager.createDirectory(at: root.appendingPathComponent("X.h"), withIntermediateDirectories: false)
+        let reasons = [
+            ("Dangling.swift", "is a symbolic link that leads nowhere (or in a loop)"),
+            ("X.h", "is a directory, not a file"),
+            ("f.m", "is not a regular file (a device, FIFO or socket)"),
+        ]
+        let relative = reasons.map { "navstress: warning: \($0.0): skipped: \($0.1)" }
+        let absolute = reasons.map { "navstress: warning: \(root.appendingPathComponent($0.0).path): skipped: \($0.1)" }
+
+        let lint = LintCommand.run([root.path], currentDirectory: root.path)
+        #expect(lint.status == 0)
+        #expect(lint.errorOutput == relative.map { $0 + "\n" }.joined())
+        let graph = StoryboardCommands.runGraph(["--sources", root.path, root.path])
+        #expect(graph.status == 0)
+        #expect(graph.errorOutput == absolute.map { $0 + "\n" }.joined())
+        let drive = try await StoryboardAppCommandTests.drive(root.path, steps: "traits compact\n")
+        #expect(drive.exit == .success)
+        #expect(drive.warnings == absolute)
+        var configuration = LoadConfiguration()
+        configuration.storyboard = root.path
+        configuration.windows = 1
+        configuration.tasks = 1
+        configuration.requests = 10
+        let report = try await LoadDriver.run(configuration)
+        #expect(report.skippedEntries.map { FileProblem.skippedWarning($0) } == absolute)
+    }
+}
