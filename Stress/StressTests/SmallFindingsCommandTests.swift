@@ -48,4 +48,28 @@ import Testing
         let report = try await LoadDriver.run(configuration)
         #expect(report.skippedEntries.map { FileProblem.skippedWarning($0) } == absolute)
     }
+
+    // MARK: 2. A reference cycle inside one storyboard
+
+    /// Finding 2: two placeholders X and Y of Main whose `referencedIdentifier`s name each
+    /// other read `storyboard reference cycle Main -> Main -> Main`. The chain names them.
+    @Test func referenceCycleInsideOneStoryboard_namesThePlaceholders() async throws {
+        let root = try HostileInputCommandTests.folder([
+            "Main.storyboard": StoryboardAppCommandTests.document(
+                initial: "x",
+                StoryboardAppCommandTests.scene(
+                    "x", kind: "viewControllerPlaceholder", attributes: #"storyboardIdentifier="X" referencedIdentifier="Y""#),
+                StoryboardAppCommandTests.scene(
+                    "y", kind: "viewControllerPlaceholder", attributes: #"storyboardIdentifier="Y" referencedIdentifier="X""#))
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appendingPathComponent("Main.storyboard").path
+        let drive = await #expect(throws: UsageError.self) { try await StoryboardAppCommandTests.drive(file, steps: "back\n") }
+        #expect(drive?.description.hasSuffix(": storyboard reference cycle Main:X -> Main:Y -> Main:X") == true, "\(String(describing: drive))")
+        let lint = LintCommand.run([file], currentDirectory: root.path)
+        #expect(lint.status == 1)
+        #expect(lint.output.contains("storyboard reference cycle Main:X -> Main:Y -> Main:X"), "\(lint.output)")
+        #expect(lint.output.contains("storyboard reference cycle Main:Y -> Main:X -> Main:Y"), "\(lint.output)")
+        #expect(!lint.output.contains("Main -> Main"), "\(lint.output)")
+    }
 }

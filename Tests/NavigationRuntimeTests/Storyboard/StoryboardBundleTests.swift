@@ -95,7 +95,10 @@ import Testing
             file: "/app/Pair.storyboard")
         let errors = StoryboardBundle(storyboards: [pair]).unresolvedReferences()
         #expect(errors.map(\.code) == [.referenceCycle, .referenceCycle])
-        #expect(errors.first?.message == "storyboard reference cycle Pair -> Pair -> Pair")
+        // Issue 18: inside one storyboard the chain names the placeholders (was `Pair -> Pair -> Pair`).
+        #expect(errors.map(\.message) == [
+            "storyboard reference cycle Pair:One -> Pair:Two -> Pair:One", "storyboard reference cycle Pair:Two -> Pair:One -> Pair:Two",
+        ])
     }
 
     @Test func catalog_instantiatesAReferencedScene_withoutReadingAFile() async throws {

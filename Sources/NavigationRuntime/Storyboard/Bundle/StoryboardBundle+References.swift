@@ -21,20 +21,28 @@ extension StoryboardBundle {
     /// - Returns: The target.
     /// - Throws: ``StoryboardError``: `.invalidReferenceName`, `.referencedFileNotFound` (no
     ///   storyboard of that name in the app), `.referencedIdentifierNotFound`, or
-    ///   `.referenceCycle` naming the chain (`A -> B -> A`), at the placeholder's location.
+    ///   `.referenceCycle` naming the chain (`A -> B -> A`; a placeholder reached by
+    ///   identifier as `A:identifier`, e.g. `Main:X -> Main:Y -> Main:X`), at the
+    ///   placeholder's location.
     public func resolve(_ placeholder: StoryboardScene, in storyboard: Storyboard) throws(StoryboardError) -> ResolvedReference {
         let origin = placeholder.controllerLocation ?? placeholder.location
         var current = (storyboard: storyboard, scene: placeholder)
         var visited: [(file: String, controllerID: String, name: String)] = []
+        // How the chain names the placeholder it is on: `Name` when reached as the initial
+        // controller, `Name:identifier` when reached by identifier (the origin by its own
+        // storyboard identifier, if it has one), so a cycle inside one storyboard names
+        // its placeholders (`Main:X -> Main:Y -> Main:X`), not `Main -> Main -> Main`.
+        var identifier = placeholder.storyboardIdentifier
         while let reference = current.scene.reference {
             let file = current.storyboard.file ?? "<memory>"
-            let name = current.storyboard.file.flatMap(Self.name(ofFile:)) ?? "(this)"
+            let name = (current.storyboard.file.flatMap(Self.name(ofFile:)) ?? "(this)") + (identifier.map { ":" + $0 } ?? "")
             if visited.contains(where: { $0.file == file && $0.controllerID == current.scene.controllerID }) {
                 let chain = (visited.map(\.name) + [name]).joined(separator: " -> ")
                 throw StoryboardError(.referenceCycle, "storyboard reference cycle \(chain)", at: origin)
             }
             visited.append((file, current.scene.controllerID, name))
             current = try step(reference, from: current.scene, in: current.storyboard)
+            identifier = reference.referencedIdentifier
         }
         return ResolvedReference(storyboard: current.storyboard, scene: current.scene)
     }
