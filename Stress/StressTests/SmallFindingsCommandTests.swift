@@ -72,4 +72,41 @@ import Testing
         #expect(lint.output.contains("storyboard reference cycle Main:Y -> Main:X -> Main:Y"), "\(lint.output)")
         #expect(!lint.output.contains("Main -> Main"), "\(lint.output)")
     }
+
+    // MARK: 3. replay: a gap in the commits; a window promised twice
+
+    /// Finding 3: a commit line deleted from the middle of a recording was reported as
+    /// "W1: N-1 of N events, C-1 of C commits (its journal is cut short)" without saying which
+    /// commit; a header promising W1 twice was read and reported as `(W1, W1)`.
+    @Test func replay_namesTheMissingCommits_andRefusesAWindowPromisedTwice() async throws {
+        let lines = try await RecordingReplayTests.twoWindowLines()
+        let second = try #require(lines.firstIndex { $0.hasPrefix(#"{"commits":"#) && $0.hasSuffix(#""window":2}"#) })
+        let firstWindow = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+        let events = try #require(firstWindow["events"] as? Int)
+        let commits = try #require(firstWindow["commits"] as? Int)
+        #expect(commits > 12)
+        var withoutTwo = lines
+        for sequence in [11, 7] {
+            let commit = try #require(withoutTwo[2..<second].firstIndex {
+                $0.contains(#"{"committed":"#) && $0.contains(#","sequence":\#(sequence),"window":1}"#)
+            })
+            withoutTwo.remove(at: commit)
+        }
+        var (verdict, status) = try await RecordingReplayTests.replay(lines: withoutTwo)
+        #expect(verdict.missing == ["W1: \(events - 2) of \(events) events, \(commits - 2) of \(commits) commits (its journal is cut short; missing commits s7, s11)"])
+        #expect(status == 1)
+
+        let twice = lines[0].replacingOccurrences(of: #""windows":[1,2]"#, with: #""windows":[1,1]"#)
+        #expect(twice != lines[0])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("navstress-twice-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(([twice] + lines[1..<second]).joined(separator: "\n").utf8 + [UInt8(ascii: "\n")]).write(to: file)
+        let error = #expect(throws: UsageError.self) { try ReplayCommand.verdict(file: file.path) }
+        #expect(error?.description == "\(file.path): line 1: not a navstress-recording header: window W1 is promised twice")
+        status = await NavStress.main(["replay", file.path])
+        #expect(status == 2)
+        _ = verdict
+        verdict = try await RecordingReplayTests.replay(lines: lines).0
+        #expect(verdict.held)
+    }
 }
