@@ -109,4 +109,32 @@ import Testing
         verdict = try await RecordingReplayTests.replay(lines: lines).0
         #expect(verdict.held)
     }
+
+    // MARK: 4. replay: deep JSON that is no snapshot
+
+    /// Finding 4: a line of 1,000 nested arrays read "a snapshot deeper than
+    /// Window.maximumDepth (200)": it is worded for what it is, deep JSON; a snapshot nested
+    /// too deep through `children` still reads as one.
+    @Test func replay_deepJSONThatIsNoSnapshot_isWordedForWhatItIs() async throws {
+        let header = #"{"format":"navstress-recording","version":1}"#
+        let arrays = String(repeating: "[", count: 1_000) + String(repeating: "]", count: 1_000)
+        let objects = String(repeating: #"{"a":"#, count: 1_000) + "1" + String(repeating: "}", count: 1_000)
+        let jsonMessage = "too deep: JSON nested deeper than a snapshot of Window.maximumDepth (200) controllers can be, which no recording line is"
+        for deep in [arrays, objects] {
+            let error = #expect(throws: JournalRecording.ReadError.self) { try JournalRecording.read(Data((header + "\n" + deep + "\n").utf8)) }
+            #expect(error?.description == "line 2: " + jsonMessage)
+        }
+        var controller = #"{"appearance":"appeared","children":[],"className":"C","id":1,"kind":"content"}"#
+        for id in 2...300 { controller = #"{"appearance":"appeared","children":["# + controller + #"],"className":"C","id":\#(id),"kind":"content"}"# }
+        let window = #"{"final":{"root":"# + controller + #","sequence":0,"traits":{"horizontalSizeClass":"regular","verticalSizeClass":"regular"},"transitionInFlight":false,"window":1},"window":1}"#
+        let snapshot = #expect(throws: JournalRecording.ReadError.self) { try JournalRecording.read(Data((header + "\n" + window + "\n").utf8)) }
+        #expect(snapshot?.description == "line 2: too deep: a snapshot deeper than Window.maximumDepth (200) controllers, which no window can hold")
+
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("navstress-deep-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data((header + "\n" + arrays + "\n").utf8).write(to: file)
+        let usage = #expect(throws: UsageError.self) { try ReplayCommand.verdict(file: file.path) }
+        #expect(usage?.description == "\(file.path): line 2: " + jsonMessage)
+        #expect(await NavStress.main(["replay", file.path]) == 2)
+    }
 }

@@ -184,6 +184,11 @@ public struct JournalRecording: Sendable, Hashable {
                     break
                 }
                 if error is ControllerSnapshot.TooDeep || WindowSnapshot.nestsTooDeep(bytes[range]) {
+                    // A snapshot nests through `children` and `presented`; other deep JSON
+                    // (`[[[...]]]`, `{"a":{"a":...}}`) is worded for what it is (issue 18).
+                    guard error is ControllerSnapshot.TooDeep || Self.nestsControllers(bytes[range]) else {
+                        throw ReadError(line: number, message: "too deep: JSON nested deeper than a snapshot of Window.maximumDepth (\(Window.maximumDepth)) controllers can be, which no recording line is")
+                    }
                     throw ReadError(line: number, message: "too deep: a snapshot deeper than Window.maximumDepth (\(Window.maximumDepth)) controllers, which no window can hold")
                 }
                 throw ReadError(line: number, message: "not a recording line (\(Self.reason(error)))")
@@ -278,6 +283,13 @@ public struct JournalRecording: Sendable, Hashable {
         let total = span - inRange == UInt64.max ? absent.count : Int(clamping: span - inRange + 1)
         let names = absent.map { "s\($0)" }.joined(separator: ", ") + (total > absent.count ? ", ... (\(total) in all)" : "")
         return "missing commit\(total == 1 ? "" : "s") \(names)"
+    }
+
+    /// Whether a line holds controller snapshots (a `"children":` or `"presented":` key): what
+    /// tells a snapshot too deep apart from other JSON too deep. Linear in the line.
+    static func nestsControllers(_ line: ArraySlice<UInt8>) -> Bool {
+        for key in [#""children":"#, #""presented":"#] where line.firstRange(of: Array(key.utf8)) != nil { return true }
+        return false
     }
 
     /// Whether an event is a commit.
