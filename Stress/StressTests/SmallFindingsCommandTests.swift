@@ -137,4 +137,37 @@ import Testing
         #expect(usage?.description == "\(file.path): line 2: " + jsonMessage)
         #expect(await NavStress.main(["replay", file.path]) == 2)
     }
+
+    // MARK: 5. drive: a step line of megabytes
+
+    /// Finding 5: a 10 MB steps line was echoed whole in its error (and again on standard
+    /// output). Messages echo its first 200 characters and how long it is.
+    @Test func drive_aHugeStepLine_isEchoedCapped() async throws {
+        let root = try HostileInputCommandTests.folder([
+            "Main.storyboard": StoryboardAppCommandTests.document(initial: "a", StoryboardAppCommandTests.scene("a"))
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appendingPathComponent("Main.storyboard").path
+        let long = String(repeating: "x", count: 1_000_000)
+        let capped = String(repeating: "x", count: 200) + "… (1000000 characters)"
+
+        // Refused before any step: an unknown verb, a verb with a long argument.
+        let unknown = try await StoryboardAppCommandTests.drive(file, steps: long + "\n")
+        #expect(unknown.exit == .usage)
+        #expect(unknown.errors.count == 1)
+        #expect(unknown.errors.first?.hasSuffix(":1: unknown step '\(capped)' (steps: segue, perform, unwind, back, dismiss, select-tab, traits, handles, expect)") == true)
+        let back = try await StoryboardAppCommandTests.drive(file, steps: "back " + long + "\n")
+        #expect(back.errors.first?.hasSuffix(":1: 'back' takes no arguments, not '\(String(("back " + long).prefix(200)))… (1000005 characters)'") == true)
+
+        // Run and failed: the output line and the error each echo it capped.
+        let segue = try await StoryboardAppCommandTests.drive(file, steps: "segue a " + long + "\n")
+        #expect(segue.exit == .failure)
+        let shown = String(("segue a " + long).prefix(200)) + "… (1000008 characters)"
+        #expect(segue.output.hasPrefix("step 1: \(shown) -> failed (scene 'a' has no segue '\(capped)' (R1.3)), top a\n"), "\(segue.output.prefix(600))")
+        #expect(segue.errors.count == 1)
+        #expect(segue.errors.first?.hasPrefix("navstress: error: /") == true)
+        #expect(segue.errors.first?.hasSuffix(":1: step 1 '\(shown)' failed: scene 'a' has no segue '\(capped)' (R1.3) (--keep-going runs on)") == true)
+        #expect(segue.output.count + segue.errors.joined().count < 10_000)
+        #expect(DriveStep.echo(String(repeating: "y", count: 200)) == String(repeating: "y", count: 200))
+    }
 }

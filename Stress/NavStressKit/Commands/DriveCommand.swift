@@ -149,12 +149,12 @@ enum DriveCommand {
             if options.flag("json") {
                 run.output += result.jsonLine(step: number, line: step.text, snapshot: snapshot) + "\n"
             } else {
-                run.output += "step \(number): \(step.text) -> \(result.outcome)" + (result.explanation.map { " (\($0))" } ?? "") + ", top \(result.top ?? "-")\n"
+                run.output += "step \(number): \(DriveStep.echo(step.text)) -> \(result.outcome)" + (result.explanation.map { " (\($0))" } ?? "") + ", top \(result.top ?? "-")\n"
                 run.output += SnapshotRenderer.text(snapshot)
             }
             if !result.isExpectation { previous = (number, result.outcome) }
             guard result.outcome == "failed" else { continue }
-            let place = "\(stepsFile):\(step.number): step \(number) '\(step.text)'"
+            let place = "\(stepsFile):\(step.number): step \(number) '\(DriveStep.echo(step.text))'"
             if result.isExpectation {
                 run.errors.append("navstress: error: \(place): \(result.error ?? "expectation failed")")
                 failed = true
