@@ -121,28 +121,15 @@ enum StoryboardLoad {
         return reachableStoryboards(from: start, in: bundle, work: &work)
     }
 
-    /// ``reachableStoryboards(from:in:)``, counting its `work`: each scene indexed, each scene
-    /// visited and each segue followed adds one. Linear in the app's scenes and segues: every
-    /// destination is found through an index built once (issue 18: a lookup that scanned its
-    /// storyboard's scenes made a chain of 8,000 scenes cost 32 million comparisons, 17 s).
+    /// ``reachableStoryboards(from:in:)``, counting its `work`: each scene visited and each
+    /// segue followed adds one. Linear in the app's scenes and segues: every destination is
+    /// found through the bundle's scene index (``StoryboardBundle/scene(controllerID:in:)``,
+    /// built once with the bundle, the index reference resolution uses too; issue 18: a lookup
+    /// that scanned its storyboard's scenes made a chain of 8,000 scenes cost 32 million
+    /// comparisons, 17 s).
     static func reachableStoryboards(
         from start: (storyboard: Storyboard, scene: StoryboardScene), in bundle: StoryboardBundle, work: inout Int
     ) -> Set<String> {
-        // Each storyboard's scenes by controller id (files are unique within a bundle; `start`
-        // may come from outside it, so it is indexed too).
-        var index: [String: [String: StoryboardScene]] = [:]
-        func add(_ storyboard: Storyboard) {
-            let file = storyboard.file ?? ""
-            guard index[file] == nil else { return }
-            var scenes: [String: StoryboardScene] = [:]
-            for scene in storyboard.scenes where scenes[scene.controllerID] == nil {
-                scenes[scene.controllerID] = scene
-                work += 1
-            }
-            index[file] = scenes
-        }
-        for storyboard in bundle.all { add(storyboard) }
-        add(start.storyboard)
         var seen: Set<String> = []
         var groups: Set<String> = []
         var pending = [start]
@@ -152,11 +139,10 @@ enum StoryboardLoad {
             groups.insert(group(storyboard.file))
             for segue in scene.segues where segue.kind != .unwind {
                 work += 1
-                guard let found = index[storyboard.file ?? ""]?[segue.destinationID] else { continue }
+                guard let found = bundle.scene(controllerID: segue.destinationID, in: storyboard) else { continue }
                 var destination = (storyboard, found)
                 if found.reference != nil {
                     guard let resolved = try? bundle.resolve(found, in: storyboard) else { continue }
-                    add(resolved.storyboard)
                     destination = (resolved.storyboard, resolved.scene)
                 }
                 pending.append(destination)
