@@ -252,7 +252,8 @@ import Testing
         var withoutCommit = lines
         withoutCommit.remove(at: commit)
         (verdict, status) = try await Self.replay(lines: withoutCommit)
-        #expect(verdict.missing == ["W1: \(events - 1) of \(events) events, \(commits - 1) of \(commits) commits (its journal is cut short)"])
+        // Issue 18: the gap is named (the first commit is s1).
+        #expect(verdict.missing == ["W1: \(events - 1) of \(events) events, \(commits - 1) of \(commits) commits (its journal is cut short; missing commit s1)"])
         #expect(status == 1)
 
         // A recording written before the promises (no counts) reads as before.

@@ -134,12 +134,12 @@ enum DriveCommand {
         let warnings = app.bundle.skippedEntries.map { FileProblem.skippedWarning($0) }
         if !problems.isEmpty { return Outcome(exit: .usage, errors: problems, warnings: warnings) }
         let registry = ClassRegistry()
-        let unreadSources = try readSources(options, app: file, into: registry)
+        let sources = try readSources(options, app: file, into: registry)
         var driver = StoryboardDriver(app: app, registry: registry, traits: traits)
-        driver.unreadSources = unreadSources
+        driver.unreadSources = sources.unread
         try await driver.start(initial: options.string("initial"))
         let keepGoing = options.flag("keep-going")
-        var run = Outcome(exit: .success, warnings: warnings)
+        var run = Outcome(exit: .success, warnings: warnings + sources.skipped.map { FileProblem.skippedWarning($0) })
         var failed = false
         var previous: (step: Int, outcome: String)?
         for (index, step) in steps.enumerated() {
@@ -149,12 +149,12 @@ enum DriveCommand {
             if options.flag("json") {
                 run.output += result.jsonLine(step: number, line: step.text, snapshot: snapshot) + "\n"
             } else {
-                run.output += "step \(number): \(step.text) -> \(result.outcome)" + (result.explanation.map { " (\($0))" } ?? "") + ", top \(result.top ?? "-")\n"
+                run.output += "step \(number): \(DriveStep.echo(step.text)) -> \(result.outcome)" + (result.explanation.map { " (\($0))" } ?? "") + ", top \(result.top ?? "-")\n"
                 run.output += SnapshotRenderer.text(snapshot)
             }
             if !result.isExpectation { previous = (number, result.outcome) }
             guard result.outcome == "failed" else { continue }
-            let place = "\(stepsFile):\(step.number): step \(number) '\(step.text)'"
+            let place = "\(stepsFile):\(step.number): step \(number) '\(DriveStep.echo(step.text))'"
             if result.isExpectation {
                 run.errors.append("navstress: error: \(place): \(result.error ?? "expectation failed")")
                 failed = true
@@ -177,15 +177,24 @@ enum DriveCommand {
     /// the Swift and Objective-C files under `--sources DIR`, else under the app folder (build
     /// output, `Pods/`, `Carthage/`, `*.xcloc/` and hidden folders skipped); none with
     /// `--no-sources` or for a storyboard FILE without `--sources`.
-    /// - Returns: Why no source file was read, or `nil` when some were.
+    /// - Returns: Why no source file was read (`nil` when some were), and the entries named
+    ///   like sources that were not read (``AppSourceFiles``), for the command to name.
     /// - Throws: ``UsageError`` for a `--sources` that is not a folder.
-    static func readSources(_ options: Options, app path: String, into registry: ClassRegistry) throws -> String? {
+    static func readSources(_ options: Options, app path: String, into registry: ClassRegistry) throws -> SourcesRead {
         try readSources(named: options.string("sources"), none: options.flag("no-sources"), app: path, into: registry)
     }
 
+    /// What ``readSources(_:app:into:)`` read.
+    struct SourcesRead: Sendable {
+        /// Why no source file was read, or `nil` when some were.
+        var unread: String?
+        /// The entries named like sources that were not read, sorted by path.
+        var skipped: [AppFolder.SkippedEntry] = []
+    }
+
     /// ``readSources(_:app:into:)`` with the options already read (`run --storyboard` shares it).
-    static func readSources(named: String?, none: Bool, app path: String, into registry: ClassRegistry) throws(UsageError) -> String? {
-        if none { return "--no-sources" }
+    static func readSources(named: String?, none: Bool, app path: String, into registry: ClassRegistry) throws(UsageError) -> SourcesRead {
+        if none { return SourcesRead(unread: "--no-sources") }
         let root: String
         if let sources = named {
             guard AppFolder.kind(of: sources) == .directory else { throw UsageError("--sources '\(sources)' is not a directory") }
@@ -193,16 +202,12 @@ enum DriveCommand {
         } else if AppFolder.kind(of: path) == .directory {
             root = path
         } else {
-            return "a storyboard FILE reads no sources"
+            return SourcesRead(unread: "a storyboard FILE reads no sources")
         }
-        var texts: [String: String] = [:]
-        for url in AppFolder.files(under: URL(fileURLWithPath: root), extensions: ["swift", "m", "mm", "h"]) {
-            guard let data = try? Data(contentsOf: url) else { continue }
-            texts[url.path] = String(decoding: data, as: UTF8.self)
-        }
-        guard !texts.isEmpty else { return "no Swift or Objective-C file under \(root)" }
+        let read = AppSourceFiles(under: URL(fileURLWithPath: root))
+        guard !read.texts.isEmpty else { return SourcesRead(unread: "no Swift or Objective-C file under \(root)", skipped: read.skipped) }
         // The same scan as lint's: `@IBAction` unwind methods and this library's `unwindActions`.
-        registry.declare(scanned: AppSourceIndex.scan(sources: texts).unwindActions)
-        return nil
+        registry.declare(scanned: AppSourceIndex.scan(sources: read.texts).unwindActions)
+        return SourcesRead(unread: nil, skipped: read.skipped)
     }
 }

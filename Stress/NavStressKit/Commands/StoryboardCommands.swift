@@ -129,8 +129,9 @@ public enum StoryboardCommands {
             }
             let app = try StoryboardBundle.load([URL(fileURLWithPath: files[0])])
             // The scan lint, drive and run use (`@IBAction` unwinds and this library's `unwindActions`).
-            let actions = sources.map { AppSourceIndex.scan(directory: URL(fileURLWithPath: $0)).unwindActions } ?? [:]
-            let warnings = app.skippedEntries.map { FileProblem.skippedWarning($0) + "\n" }.joined()
+            let read = sources.map { AppSourceFiles(under: URL(fileURLWithPath: $0)) }
+            let actions = read.map { AppSourceIndex.scan(sources: $0.texts).unwindActions } ?? [:]
+            let warnings = (app.skippedEntries + (read?.skipped ?? [])).map { FileProblem.skippedWarning($0) + "\n" }.joined()
             return StoryboardCommandResult(status: 0, output: StoryboardGraph(app: app, unwindActions: actions).dot, errorOutput: warnings)
         } catch {
             return failure(error)

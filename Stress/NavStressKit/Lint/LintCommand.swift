@@ -141,7 +141,7 @@ enum LintCommand {
                 diagnostics = kept
             }
             let output = LintRenderer(paths: paths).render(diagnostics, format: options.format)
-            var errorOutput = bundle.skippedEntries.map { FileProblem.skippedWarning($0, display: paths.display) + "\n" }.joined()
+            var errorOutput = (bundle.skippedEntries + sources.skippedEntries).map { FileProblem.skippedWarning($0, display: paths.display) + "\n" }.joined()
             if let file = options.writeBaseline {
                 errorOutput += "navstress: wrote \(hidden) finding\(hidden == 1 ? "" : "s") to baseline \(file)\n"
             } else if let file = options.baseline {

@@ -24,6 +24,11 @@ struct LintSources: Sendable {
         didSet { index = nil }
     }
 
+    /// The entries named like sources under the linted folders that were not read (a
+    /// dangling link, a FIFO, a folder named `X.swift`, a file that cannot be read), sorted by
+    /// path: the command names each one (`navstress: warning: PATH: skipped: why`).
+    var skippedEntries: [AppFolder.SkippedEntry] = []
+
     /// The files scanned once: classes, constants, identifier uses, unwind actions.
     private(set) var index: AppSourceIndex?
 
@@ -65,14 +70,26 @@ struct LintSources: Sendable {
         var seen = Set<String>()
         var sources = LintSources()
         for root in roots {
-            let found = AppFolder.kind(of: root.path) == .file ? [root] : AppFolder.files(under: root, extensions: extensions)
-            for url in found where seen.insert(url.standardizedFileURL.path).inserted {
-                guard extensions.contains(url.pathExtension), let data = try? Data(contentsOf: url) else { continue }
-                sources.files.append(
-                    File(path: url.path, text: String(decoding: data, as: UTF8.self), isObjectiveC: url.pathExtension != "swift"))
+            var texts: [String: String] = [:]
+            if AppFolder.kind(of: root.path) == .file {
+                if extensions.contains(root.pathExtension) {
+                    do {
+                        texts[root.path] = String(decoding: try Data(contentsOf: root), as: UTF8.self)
+                    } catch {
+                        throw LintInputError(path: root.path, AppSourceFiles.readFailure(root.path, error))
+                    }
+                }
+            } else {
+                let read = AppSourceFiles(under: root)
+                texts = read.texts
+                sources.skippedEntries += read.skipped.filter { seen.insert(URL(fileURLWithPath: $0.path).standardizedFileURL.path).inserted }
+            }
+            for (path, text) in texts where seen.insert(URL(fileURLWithPath: path).standardizedFileURL.path).inserted {
+                sources.files.append(File(path: path, text: text, isObjectiveC: !path.hasSuffix(".swift")))
             }
         }
         sources.files.sort { $0.path < $1.path }
+        sources.skippedEntries.sort { $0.path < $1.path }
         sources.scan()
         return sources
     }

@@ -30,7 +30,8 @@ enum StoryboardLoad {
         /// `SCENE/SEGUE 'identifier' (kind 'KIND')`, sorted: never performed (the runtime's
         /// segue tables leave them out), so left out of the totals and listed apart.
         var unknownKindSegues: [String] = []
-        /// The entries of the app folder named like storyboards that were not read.
+        /// The entries of the app folder named like storyboards, then like sources, that were
+        /// not read.
         var skippedEntries: [AppFolder.SkippedEntry] = []
 
         /// What the walk did not reach, as labels, sorted: scenes, segues, unwinds.
@@ -64,7 +65,7 @@ enum StoryboardLoad {
         let app = try StoryboardApp.load(path)
         let registry = ClassRegistry()
         // The app's sources by default, as lint and drive read them (issue 13: an app is the unit).
-        _ = try DriveCommand.readSources(named: configuration.sources, none: configuration.noSources, app: path, into: registry)
+        let sources = try DriveCommand.readSources(named: configuration.sources, none: configuration.noSources, app: path, into: registry)
         let start = try app.initialScene(configuration.initial)
         let reached = reachableStoryboards(from: start, in: app.bundle)
         let root = AppFolder.kind(of: path) == .directory ? path : URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -100,7 +101,7 @@ enum StoryboardLoad {
         return Walked(
             catalog: app.catalog(for: start.storyboard, registry: registry), initial: start.scene.controllerID, totals: totals,
             tappable: tappable, labels: labels, unreachableStoryboards: unreachable.sorted(),
-            unknownKindSegues: unknownKinds.sorted(), skippedEntries: app.bundle.skippedEntries
+            unknownKindSegues: unknownKinds.sorted(), skippedEntries: app.bundle.skippedEntries + sources.skipped
         )
     }
 
@@ -120,28 +121,15 @@ enum StoryboardLoad {
         return reachableStoryboards(from: start, in: bundle, work: &work)
     }
 
-    /// ``reachableStoryboards(from:in:)``, counting its `work`: each scene indexed, each scene
-    /// visited and each segue followed adds one. Linear in the app's scenes and segues: every
-    /// destination is found through an index built once (issue 18: a lookup that scanned its
-    /// storyboard's scenes made a chain of 8,000 scenes cost 32 million comparisons, 17 s).
+    /// ``reachableStoryboards(from:in:)``, counting its `work`: each scene visited and each
+    /// segue followed adds one. Linear in the app's scenes and segues: every destination is
+    /// found through the bundle's scene index (``StoryboardBundle/scene(controllerID:in:)``,
+    /// built once with the bundle, the index reference resolution uses too; issue 18: a lookup
+    /// that scanned its storyboard's scenes made a chain of 8,000 scenes cost 32 million
+    /// comparisons, 17 s).
     static func reachableStoryboards(
         from start: (storyboard: Storyboard, scene: StoryboardScene), in bundle: StoryboardBundle, work: inout Int
     ) -> Set<String> {
-        // Each storyboard's scenes by controller id (files are unique within a bundle; `start`
-        // may come from outside it, so it is indexed too).
-        var index: [String: [String: StoryboardScene]] = [:]
-        func add(_ storyboard: Storyboard) {
-            let file = storyboard.file ?? ""
-            guard index[file] == nil else { return }
-            var scenes: [String: StoryboardScene] = [:]
-            for scene in storyboard.scenes where scenes[scene.controllerID] == nil {
-                scenes[scene.controllerID] = scene
-                work += 1
-            }
-            index[file] = scenes
-        }
-        for storyboard in bundle.all { add(storyboard) }
-        add(start.storyboard)
         var seen: Set<String> = []
         var groups: Set<String> = []
         var pending = [start]
@@ -151,11 +139,10 @@ enum StoryboardLoad {
             groups.insert(group(storyboard.file))
             for segue in scene.segues where segue.kind != .unwind {
                 work += 1
-                guard let found = index[storyboard.file ?? ""]?[segue.destinationID] else { continue }
+                guard let found = bundle.scene(controllerID: segue.destinationID, in: storyboard) else { continue }
                 var destination = (storyboard, found)
                 if found.reference != nil {
                     guard let resolved = try? bundle.resolve(found, in: storyboard) else { continue }
-                    add(resolved.storyboard)
                     destination = (resolved.storyboard, resolved.scene)
                 }
                 pending.append(destination)

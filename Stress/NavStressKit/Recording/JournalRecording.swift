@@ -184,6 +184,11 @@ public struct JournalRecording: Sendable, Hashable {
                     break
                 }
                 if error is ControllerSnapshot.TooDeep || WindowSnapshot.nestsTooDeep(bytes[range]) {
+                    // A snapshot nests through `children` and `presented`; other deep JSON
+                    // (`[[[...]]]`, `{"a":{"a":...}}`) is worded for what it is (issue 18).
+                    guard error is ControllerSnapshot.TooDeep || Self.nestsControllers(bytes[range]) else {
+                        throw ReadError(line: number, message: "too deep: JSON nested deeper than a snapshot of Window.maximumDepth (\(Window.maximumDepth)) controllers can be, which no recording line is")
+                    }
                     throw ReadError(line: number, message: "too deep: a snapshot deeper than Window.maximumDepth (\(Window.maximumDepth)) controllers, which no window can hold")
                 }
                 throw ReadError(line: number, message: "not a recording line (\(Self.reason(error)))")
@@ -194,6 +199,11 @@ public struct JournalRecording: Sendable, Hashable {
                 }
                 guard line.version == Self.version else {
                     throw ReadError(line: number, message: "version \(line.version.map(String.init) ?? "none"), expected \(Self.version)")
+                }
+                // A window promised twice (`"windows":[1,1]`) is a malformed header, not two windows.
+                var promisedOnce = Set<WindowID>()
+                if let twice = line.windows?.first(where: { !promisedOnce.insert($0).inserted }) {
+                    throw ReadError(line: number, message: "not a \(Self.format) header: window \(twice) is promised twice")
                 }
                 header = line
                 continue
@@ -232,15 +242,54 @@ public struct JournalRecording: Sendable, Hashable {
         }
         for (window, promise) in zip(windows, promised) {
             let commits = window.events.count { isCommit($0) }
+            // Which commits are missing, said when the counts show some are (a gap with the
+            // counts intact is the checker's `sequence gap` violation).
+            let gaps = missingCommits(window)
             if let events = promise.events, window.events.count < events {
                 var text = "\(window.window): \(window.events.count) of \(events) events"
                 if let promisedCommits = promise.commits { text += ", \(commits) of \(promisedCommits) commits" }
-                missing.append(text + " (its journal is cut short)")
+                missing.append(text + " (its journal is cut short\(gaps.map { "; " + $0 } ?? ""))")
             } else if let promisedCommits = promise.commits, commits != promisedCommits {
-                missing.append("\(window.window): \(commits) commits, its window line promises \(promisedCommits)")
+                missing.append("\(window.window): \(commits) commits, its window line promises \(promisedCommits)\(gaps.map { " (" + $0 + ")" } ?? "")")
             }
         }
         return missing
+    }
+
+    /// The commits' sequence numbers a window's journal skips, in words (`missing commit s57`,
+    /// `missing commits s57, s58`), or `nil` when there is no gap. Commits are numbered from
+    /// the start snapshot's sequence (0 without one) plus 1, one by one: a number below the last
+    /// commit read that no commit has is a gap (a journal cut at its end has none).
+    static func missingCommits(_ window: RecordedWindow) -> String? {
+        let first = (window.start?.sequence ?? 0) &+ 1
+        var seen = Set<UInt64>()
+        var last = first &- 1
+        for event in window.events where isCommit(event) {
+            seen.insert(event.sequence)
+            last = max(last, event.sequence)
+        }
+        guard last >= first else { return nil }
+        // At most the commits read plus 10 steps: a forged count far beyond them is not walked.
+        var absent: [UInt64] = []
+        var sequence = first
+        while sequence <= last, absent.count < 10 {
+            if !seen.contains(sequence) { absent.append(sequence) }
+            if sequence == last { break }
+            sequence += 1
+        }
+        guard !absent.isEmpty else { return nil }
+        let span = last - first
+        let inRange = UInt64(seen.count { $0 >= first && $0 <= last })
+        let total = span - inRange == UInt64.max ? absent.count : Int(clamping: span - inRange + 1)
+        let names = absent.map { "s\($0)" }.joined(separator: ", ") + (total > absent.count ? ", ... (\(total) in all)" : "")
+        return "missing commit\(total == 1 ? "" : "s") \(names)"
+    }
+
+    /// Whether a line holds controller snapshots (a `"children":` or `"presented":` key): what
+    /// tells a snapshot too deep apart from other JSON too deep. Linear in the line.
+    static func nestsControllers(_ line: ArraySlice<UInt8>) -> Bool {
+        for key in [#""children":"#, #""presented":"#] where line.firstRange(of: Array(key.utf8)) != nil { return true }
+        return false
     }
 
     /// Whether an event is a commit.

@@ -56,6 +56,19 @@ enum DriveStep {
         }
     }
 
+    /// The most of a step line (or of a field of one) a message echoes.
+    static let echoLimit = 200
+
+    /// A step line or field as messages echo it: whole up to ``echoLimit`` characters, else
+    /// its first ``echoLimit`` characters and `… (N characters)` (issue 18: a 10 MB line was
+    /// echoed whole, on standard output and again on standard error).
+    static func echo(_ text: some StringProtocol) -> String {
+        guard let cut = text.index(text.startIndex, offsetBy: echoLimit, limitedBy: text.endIndex), cut < text.endIndex else {
+            return String(text)
+        }
+        return String(text[..<cut]) + "… (\(text.count) characters)"
+    }
+
     /// The verbs a steps file may use, with what follows each (for messages).
     static let verbs: KeyValuePairs<String, String> = [
         "segue": "SOURCE SEGUE", "perform": "SOURCE SEGUE", "unwind": "SOURCE ACTION", "back": "",
@@ -70,15 +83,15 @@ enum DriveStep {
     /// - Parameter line: A step line, comment stripped and trimmed.
     static func problem(_ line: String) -> String? {
         if line.filter({ $0 == "\"" }).count % 2 != 0 {
-            return "unclosed quote in '\(line)' (a quoted field ends with a double quote)"
+            return "unclosed quote in '\(echo(line))' (a quoted field ends with a double quote)"
         }
         let words = words(line)
         guard let verb = words.first else { return "empty step" }
         guard let form = verbs.first(where: { $0.key == verb })?.value else {
-            return "unknown step '\(verb)' (steps: \(verbs.map(\.key).joined(separator: ", ")))"
+            return "unknown step '\(echo(verb))' (steps: \(verbs.map(\.key).joined(separator: ", ")))"
         }
         let arguments = words.dropFirst()
-        func usage() -> String { "'\(verb)' takes \(form.isEmpty ? "no arguments" : form), not '\(line)'" }
+        func usage() -> String { "'\(verb)' takes \(form.isEmpty ? "no arguments" : form), not '\(echo(line))'" }
         switch verb {
         case "back", "dismiss":
             return arguments.isEmpty ? nil : usage()
@@ -89,7 +102,7 @@ enum DriveStep {
         case "expect":
             guard let fields = fields(line, count: 3), ["top", "outcome", "stack"].contains(fields[1]) else { return usage() }
             if fields[1] == "outcome" && !["completed", "vetoed", "noDestination", "failed"].contains(fields[2]) {
-                return "'expect outcome' takes completed, vetoed, noDestination or failed, not '\(fields[2])'"
+                return "'expect outcome' takes completed, vetoed, noDestination or failed, not '\(echo(fields[2]))'"
             }
             return nil
         default:

@@ -23,7 +23,7 @@ extension StoryboardDriver {
                 let candidates = inTree.filter { id in app.scenesByID[id]?.contains { $0.scene.customClass == name } ?? false }
                 if candidates.count > 1 {
                     let listed = candidates.sorted().map { id in all.last(where: { $0.scene == id }).map(describe) ?? id }
-                    throw DriveFailure(reason: "class '\(name)' is ambiguous: \(candidates.count) scenes in the window's tree have it (\(listed.joined(separator: ", "))); name one by element id or storyboard ID")
+                    throw DriveFailure(reason: "class '\(DriveStep.echo(name))' is ambiguous: \(candidates.count) scenes in the window's tree have it (\(listed.joined(separator: ", "))); name one by element id or storyboard ID")
                 }
                 if !candidates.isEmpty {
                     sceneIDs = candidates
@@ -35,17 +35,17 @@ extension StoryboardDriver {
             let controller = await find(match.id)
         else {
             if app.scenesByID[name] != nil || how != "element id" {
-                throw DriveFailure(reason: "no controller '\(name)' (\(how)) in the window's tree")
+                throw DriveFailure(reason: "no controller '\(DriveStep.echo(name))' (\(how)) in the window's tree")
             }
             // Not an element id or storyboard ID, and no scene in the tree has it as its class:
             // say whether some scene of the app has that class (not instantiated now) or none.
             let withClass = app.controllerScenesByID.filter { $0.value.contains { $0.customClass == name } }.map(\.key).sorted()
             guard !withClass.isEmpty else {
-                throw DriveFailure(reason: "no controller '\(name)' in the window's tree (no scene of the app has that element id, storyboard ID or class)")
+                throw DriveFailure(reason: "no controller '\(DriveStep.echo(name))' in the window's tree (no scene of the app has that element id, storyboard ID or class)")
             }
             let listed = withClass.prefix(5).joined(separator: ", ") + (withClass.count > 5 ? " +\(withClass.count - 5) more" : "")
             throw DriveFailure(
-                reason: "class '\(name)' is the class of scene\(withClass.count == 1 ? "" : "s") \(listed), but none is in the window's tree now"
+                reason: "class '\(DriveStep.echo(name))' is the class of scene\(withClass.count == 1 ? "" : "s") \(listed), but none is in the window's tree now"
             )
         }
         return controller

@@ -76,9 +76,9 @@ struct StoryboardDriver {
                 // that the segue is missing (issue 18).
                 if let kind = unknownKind(ofSegue: fields[1], from: source) {
                     throw DriveFailure(
-                        reason: "segue '\(fields[1])' of scene '\(fields[0])' has unknown kind '\(kind)': the runtime cannot perform it (lint: unknown-segue-kind)")
+                        reason: "segue '\(DriveStep.echo(fields[1]))' of scene '\(DriveStep.echo(fields[0]))' has unknown kind '\(kind)': the runtime cannot perform it (lint: unknown-segue-kind)")
                 }
-                throw DriveFailure(reason: "scene '\(fields[0])' has no segue '\(fields[1])' (R1.3)")
+                throw DriveFailure(reason: "scene '\(DriveStep.echo(fields[0]))' has no segue '\(DriveStep.echo(fields[1]))' (R1.3)")
             }
             let outcome =
                 verb == "segue"
@@ -92,7 +92,7 @@ struct StoryboardDriver {
             guard case .noDestination = outcome, let unreadSources else { return DriveResult(outcome: Self.name(outcome)) }
             return DriveResult(
                 outcome: "noDestination",
-                reason: "no controller declares \(fields[1]), but no sources were read (\(unreadSources)): give --sources DIR or a 'handles CLASS \(fields[1])' step"
+                reason: "no controller declares \(DriveStep.echo(fields[1])), but no sources were read (\(unreadSources)): give --sources DIR or a 'handles CLASS \(DriveStep.echo(fields[1]))' step"
             )
         case "back":
             // The innermost navigation controller on the top path, except one nested whole on
@@ -110,7 +110,7 @@ struct StoryboardDriver {
             return DriveResult(outcome: Self.name(try await presented.dismiss(animated: false)))
         case "select-tab":
             let fields = try args(1)
-            guard let index = Int(fields[0]) else { throw DriveFailure(reason: "select-tab takes an index, not '\(fields[0])'") }
+            guard let index = Int(fields[0]) else { throw DriveFailure(reason: "select-tab takes an index, not '\(DriveStep.echo(fields[0]))'") }
             guard let tabBar = await innermost(TabBarController.self) else {
                 throw DriveFailure(reason: "no tab bar controller on the top path")
             }
@@ -118,7 +118,7 @@ struct StoryboardDriver {
         case "traits":
             let fields = try args(1)
             guard let traits = ["compact": Traits.compact, "regular": Traits.regular][fields[0]] else {
-                throw DriveFailure(reason: "traits takes compact or regular, not '\(fields[0])'")
+                throw DriveFailure(reason: "traits takes compact or regular, not '\(DriveStep.echo(fields[0]))'")
             }
             return DriveResult(outcome: Self.name(try await window.setTraits(traits)))
         case "handles":
@@ -166,13 +166,13 @@ struct StoryboardDriver {
         case "top":
             let expected = fields[2]
             guard let id = Self.topPath(snapshot).last, let node = snapshot.controller(id) else {
-                return "expected top \(expected), the window has no root"
+                return "expected top \(DriveStep.echo(expected)), the window has no root"
             }
-            return matches(node, expected) ? nil : "expected top \(expected), top is \(describe(node))"
+            return matches(node, expected) ? nil : "expected top \(DriveStep.echo(expected)), top is \(describe(node))"
         case "outcome":
             let names = ["completed", "vetoed", "noDestination", "failed"]
             guard names.contains(fields[2]) else {
-                throw DriveFailure(reason: "expect outcome takes \(names.joined(separator: ", ")), not '\(fields[2])'")
+                throw DriveFailure(reason: "expect outcome takes \(names.joined(separator: ", ")), not '\(DriveStep.echo(fields[2]))'")
             }
             guard let previous else { return "expected outcome \(fields[2]), but no step ran before" }
             return previous.outcome == fields[2] ? nil : "expected outcome \(fields[2]), step \(previous.step) was \(previous.outcome)"
@@ -183,13 +183,13 @@ struct StoryboardDriver {
                 navigation = snapshot.controller(id)
             }
             guard let navigation else {
-                return "expected stack \(expected.joined(separator: " ")), no navigation controller on the top path"
+                return "expected stack \(DriveStep.echo(expected.joined(separator: " "))), no navigation controller on the top path"
             }
             let stack = navigation.children
             let holds = stack.count == expected.count && zip(stack, expected).allSatisfy { matches($0, $1) }
-            return holds ? nil : "expected stack \(expected.joined(separator: " ")), the stack is \(stack.map(describe).joined(separator: " "))"
+            return holds ? nil : "expected stack \(DriveStep.echo(expected.joined(separator: " "))), the stack is \(stack.map(describe).joined(separator: " "))"
         default:
-            throw DriveFailure(reason: "expect takes top, outcome or stack, not '\(fields[1])'")
+            throw DriveFailure(reason: "expect takes top, outcome or stack, not '\(DriveStep.echo(fields[1]))'")
         }
     }
 

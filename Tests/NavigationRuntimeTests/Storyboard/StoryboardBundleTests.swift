@@ -1,7 +1,7 @@
 // Tests: an app's storyboards as one bundle (references by name, localized copies, cycles).
 
 import Foundation
-import NavigationRuntime
+@testable import NavigationRuntime
 import Testing
 
 @Suite struct StoryboardBundleTests {
@@ -95,7 +95,41 @@ import Testing
             file: "/app/Pair.storyboard")
         let errors = StoryboardBundle(storyboards: [pair]).unresolvedReferences()
         #expect(errors.map(\.code) == [.referenceCycle, .referenceCycle])
-        #expect(errors.first?.message == "storyboard reference cycle Pair -> Pair -> Pair")
+        // Issue 18: inside one storyboard the chain names the placeholders (was `Pair -> Pair -> Pair`).
+        #expect(errors.map(\.message) == [
+            "storyboard reference cycle Pair:One -> Pair:Two -> Pair:One", "storyboard reference cycle Pair:Two -> Pair:One -> Pair:Two",
+        ])
+    }
+
+    /// Issue 18: following a reference scanned its target storyboard's scenes, so a chain of
+    /// N references through one storyboard looked at N²/2 scenes. Each target is now found
+    /// through the bundle's scene index: exactly one scene looked at per reference followed.
+    @Test func resolve_aChainOfReferences_looksAtOneScenePerReference() throws {
+        let count = 5_000
+        var scenes: [StoryboardScene] = []
+        for index in 0..<count {
+            var scene = StoryboardScene(controllerID: "p\(index)", kind: .viewController)
+            scene.storyboardIdentifier = "I\(index)"
+            scene.reference = StoryboardReference(storyboardName: nil, referencedIdentifier: "I\(index + 1)")
+            scenes.append(scene)
+        }
+        var leaf = StoryboardScene(controllerID: "leaf", kind: .viewController)
+        leaf.storyboardIdentifier = "I\(count)"
+        scenes.append(leaf)
+        let storyboard = Storyboard(file: "/app/Chain.storyboard", initialViewControllerID: "p0", scenes: scenes)
+        let bundle = StoryboardBundle(storyboards: [storyboard])
+        var work = 0
+        let resolved = try bundle.resolve(scenes[0], in: storyboard, work: &work)
+        #expect(resolved.scene.controllerID == "leaf")
+        #expect(work == count)
+        // The public lookups agree with the storyboard's own scans.
+        #expect(bundle.scene(controllerID: "p42", in: storyboard) == storyboard.scene(controllerID: "p42"))
+        #expect(bundle.scene(storyboardIdentifier: "I7", in: storyboard) == storyboard.scene(storyboardIdentifier: "I7"))
+        #expect(bundle.scene(controllerID: "nope", in: storyboard) == nil)
+        // A storyboard that is not the bundle's copy is scanned, never misread through the index.
+        var changed = storyboard
+        changed.scenes.swapAt(0, 1)
+        #expect(bundle.scene(controllerID: "p0", in: changed)?.controllerID == "p0")
     }
 
     @Test func catalog_instantiatesAReferencedScene_withoutReadingAFile() async throws {

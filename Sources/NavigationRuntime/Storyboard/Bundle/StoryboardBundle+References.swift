@@ -21,27 +21,44 @@ extension StoryboardBundle {
     /// - Returns: The target.
     /// - Throws: ``StoryboardError``: `.invalidReferenceName`, `.referencedFileNotFound` (no
     ///   storyboard of that name in the app), `.referencedIdentifierNotFound`, or
-    ///   `.referenceCycle` naming the chain (`A -> B -> A`), at the placeholder's location.
+    ///   `.referenceCycle` naming the chain (`A -> B -> A`; a placeholder reached by
+    ///   identifier as `A:identifier`, e.g. `Main:X -> Main:Y -> Main:X`), at the
+    ///   placeholder's location.
     public func resolve(_ placeholder: StoryboardScene, in storyboard: Storyboard) throws(StoryboardError) -> ResolvedReference {
+        var work = 0
+        return try resolve(placeholder, in: storyboard, work: &work)
+    }
+
+    /// ``resolve(_:in:)``, counting in `work` the scenes looked at to find each target: one per
+    /// reference followed through the bundle's index (issue 18: each step scanned its target
+    /// storyboard's scenes, so a chain of references was quadratic).
+    func resolve(_ placeholder: StoryboardScene, in storyboard: Storyboard, work: inout Int) throws(StoryboardError) -> ResolvedReference {
         let origin = placeholder.controllerLocation ?? placeholder.location
         var current = (storyboard: storyboard, scene: placeholder)
-        var visited: [(file: String, controllerID: String, name: String)] = []
+        var visited: [String] = []
+        var passed: Set<[String]> = []
+        // How the chain names the placeholder it is on: `Name` when reached as the initial
+        // controller, `Name:identifier` when reached by identifier (the origin by its own
+        // storyboard identifier, if it has one), so a cycle inside one storyboard names
+        // its placeholders (`Main:X -> Main:Y -> Main:X`), not `Main -> Main -> Main`.
+        var identifier = placeholder.storyboardIdentifier
         while let reference = current.scene.reference {
             let file = current.storyboard.file ?? "<memory>"
-            let name = current.storyboard.file.flatMap(Self.name(ofFile:)) ?? "(this)"
-            if visited.contains(where: { $0.file == file && $0.controllerID == current.scene.controllerID }) {
-                let chain = (visited.map(\.name) + [name]).joined(separator: " -> ")
+            let name = (current.storyboard.file.flatMap(Self.name(ofFile:)) ?? "(this)") + (identifier.map { ":" + $0 } ?? "")
+            guard passed.insert([file, current.scene.controllerID]).inserted else {
+                let chain = (visited + [name]).joined(separator: " -> ")
                 throw StoryboardError(.referenceCycle, "storyboard reference cycle \(chain)", at: origin)
             }
-            visited.append((file, current.scene.controllerID, name))
-            current = try step(reference, from: current.scene, in: current.storyboard)
+            visited.append(name)
+            current = try step(reference, from: current.scene, in: current.storyboard, work: &work)
+            identifier = reference.referencedIdentifier
         }
         return ResolvedReference(storyboard: current.storyboard, scene: current.scene)
     }
 
     /// One reference, one level.
     private func step(
-        _ reference: StoryboardReference, from placeholder: StoryboardScene, in storyboard: Storyboard
+        _ reference: StoryboardReference, from placeholder: StoryboardScene, in storyboard: Storyboard, work: inout Int
     ) throws(StoryboardError) -> (storyboard: Storyboard, scene: StoryboardScene) {
         let location = placeholder.controllerLocation ?? placeholder.location
         let target: Storyboard
@@ -58,14 +75,16 @@ extension StoryboardBundle {
         }
         let label = reference.storyboardName ?? "(this)"
         if let identifier = reference.referencedIdentifier {
-            guard let scene = target.scene(storyboardIdentifier: identifier),
+            guard let scene = scene(storyboardIdentifier: identifier, in: target, work: &work),
                 scene.controllerID != placeholder.controllerID || reference.storyboardName != nil
             else {
                 throw StoryboardError(.referencedIdentifierNotFound, "storyboard '\(label)' has no controller with identifier '\(identifier)'", at: location)
             }
             return (target, scene)
         }
-        guard reference.storyboardName != nil, let scene = target.initialScene else {
+        guard reference.storyboardName != nil, let id = target.initialViewControllerID,
+            let scene = scene(in: target, work: &work, indexed: { $0.byControllerID[id] }, matches: { $0.controllerID == id })
+        else {
             throw StoryboardError(.referencedIdentifierNotFound, "storyboard '\(label)' has no initial view controller to reference", at: location)
         }
         return (target, scene)

@@ -29,6 +29,27 @@ public struct StoryboardBundle: Sendable {
     public internal(set) var skippedEntries: [AppFolder.SkippedEntry] = []
     /// Storyboard name → index into ``all``, the copy that resolution uses.
     private let byName: [String: Int]
+    /// File → index into ``all`` (the first storyboard of that file).
+    private let byFile: [String: Int]
+    /// Per storyboard of ``all``: its scenes' positions by controller id and by storyboard
+    /// identifier (the first scene of each), built once with the bundle, so following a
+    /// reference costs one lookup, not a scan of its storyboard (issue 18).
+    private let sceneIndex: [SceneIndex]
+
+    /// A storyboard's scenes' positions by controller id and storyboard identifier.
+    struct SceneIndex: Sendable {
+        var byControllerID: [String: Int] = [:]
+        var byStoryboardIdentifier: [String: Int] = [:]
+
+        init(_ storyboard: Storyboard) {
+            for (position, scene) in storyboard.scenes.enumerated() {
+                if byControllerID[scene.controllerID] == nil { byControllerID[scene.controllerID] = position }
+                if let identifier = scene.storyboardIdentifier, byStoryboardIdentifier[identifier] == nil {
+                    byStoryboardIdentifier[identifier] = position
+                }
+            }
+        }
+    }
 
     /// Every storyboard: ``storyboards``, then ``supporting``.
     public var all: [Storyboard] { storyboards + supporting }
@@ -51,6 +72,65 @@ public struct StoryboardBundle: Sendable {
             byName[name] = (index, rank, file)
         }
         self.byName = byName.mapValues(\.index)
+        var byFile: [String: Int] = [:]
+        for (index, storyboard) in (storyboards + supporting).enumerated() {
+            if let file = storyboard.file, byFile[file] == nil { byFile[file] = index }
+        }
+        self.byFile = byFile
+        self.sceneIndex = (storyboards + supporting).map(SceneIndex.init)
+    }
+
+    /// The scene of `storyboard` whose controller has this element id, found through the
+    /// bundle's index when `storyboard` is one of its own (by file), else by a scan.
+    /// - Parameters:
+    ///   - controllerID: A controller's element id.
+    ///   - storyboard: The storyboard to look in.
+    /// - Returns: The scene, or `nil`.
+    public func scene(controllerID: String, in storyboard: Storyboard) -> StoryboardScene? {
+        var work = 0
+        return scene(in: storyboard, work: &work, indexed: { $0.byControllerID[controllerID] }) { $0.controllerID == controllerID }
+    }
+
+    /// The first scene of `storyboard` whose controller has this storyboard identifier, found
+    /// through the bundle's index when `storyboard` is one of its own, else by a scan.
+    /// - Parameters:
+    ///   - storyboardIdentifier: A storyboard identifier.
+    ///   - storyboard: The storyboard to look in.
+    /// - Returns: The scene, or `nil`.
+    public func scene(storyboardIdentifier: String, in storyboard: Storyboard) -> StoryboardScene? {
+        var work = 0
+        return scene(storyboardIdentifier: storyboardIdentifier, in: storyboard, work: &work)
+    }
+
+    func scene(storyboardIdentifier: String, in storyboard: Storyboard, work: inout Int) -> StoryboardScene? {
+        scene(in: storyboard, work: &work, indexed: { $0.byStoryboardIdentifier[storyboardIdentifier] }) {
+            $0.storyboardIdentifier == storyboardIdentifier
+        }
+    }
+
+    /// A lookup through the index of the bundle's storyboard of the same file when `storyboard`
+    /// is that storyboard (a storyboard that is not the bundle's copy is scanned). `work`
+    /// counts the scenes looked at: one for an indexed lookup.
+    func scene(
+        in storyboard: Storyboard, work: inout Int, indexed: (SceneIndex) -> Int?, matches: (StoryboardScene) -> Bool
+    ) -> StoryboardScene? {
+        // The index holds for `storyboard` when its scenes are the bundle's copy's (the same
+        // storage: a copy of the bundle's value, not one changed since).
+        if let file = storyboard.file, let index = byFile[file] {
+            let own = index < storyboards.count ? storyboards[index] : supporting[index - storyboards.count]
+            let same = own.scenes.withUnsafeBufferPointer { mine in
+                storyboard.scenes.withUnsafeBufferPointer { mine.baseAddress == $0.baseAddress && mine.count == $0.count }
+            }
+            if same {
+                work += 1
+                return indexed(sceneIndex[index]).map { storyboard.scenes[$0] }
+            }
+        }
+        for scene in storyboard.scenes {
+            work += 1
+            if matches(scene) { return scene }
+        }
+        return nil
     }
 
     /// The storyboard UIKit finds by this name (`UIStoryboard(name:bundle:)`, a reference's
