@@ -41,15 +41,7 @@ extension Window {
             )
         }
         // (b) the destination, (c) the segue.
-        guard let destination = source.context.catalog?.instantiate(definition.destination, in: self) else {
-            throw NavigationError(
-                .invalidStoryboard,
-                "Segue '\(identifier)' of \(describe(source)) leads to scene '\(definition.destination)', \(source.context.catalog?.failure(instantiating: definition.destination) ?? "which does not exist").",
-                window: self.id, controllers: [source.id], identifier: identifier
-            )
-        }
-        // Refused before any hook sees it (DESIGN §3.1).
-        try tree.checkExecutor(destination)
+        let destination = try instantiateDestination(of: definition, identifier: identifier, from: source)
         let segue = Segue(identifier: definition.identifier, source: source, destination: destination, kind: definition.kind)
         // (d) prepare, before the destination loads (R1.4).
         try await prepare(segue, sender: sender, cancellable: cancellable)
@@ -87,14 +79,7 @@ extension Window {
         case .custom, .unwind:
             return nil
         }
-        guard let destination = source.context.catalog?.instantiate(definition.destination, in: self) else {
-            throw NavigationError(
-                .invalidStoryboard,
-                "Segue '\(identifier)' of \(describe(source)) leads to scene '\(definition.destination)', \(source.context.catalog?.failure(instantiating: definition.destination) ?? "which does not exist").",
-                window: self.id, controllers: [source.id], identifier: identifier
-            )
-        }
-        try tree.checkExecutor(destination)
+        let destination = try instantiateDestination(of: definition, identifier: identifier, from: source)
         let change: Change
         switch definition.kind.storage {
         case .presentModally(let style):
@@ -222,5 +207,21 @@ extension Window {
         }
         try tree.checkPushable(destination, onto: navigation)
         return .push(navigation, destination)
+    }
+
+    /// A storyboard segue's destination, instantiated from the source's catalog and checked to
+    /// run on this window's executor before any hook sees it (DESIGN §3.1).
+    private func instantiateDestination(of definition: SegueDefinition, identifier: String, from source: any ViewController)
+        throws -> any ViewController
+    {
+        guard let destination = source.context.catalog?.instantiate(definition.destination, in: self) else {
+            throw NavigationError(
+                .invalidStoryboard,
+                "Segue '\(identifier)' of \(describe(source)) leads to scene '\(definition.destination)', \(source.context.catalog?.failure(instantiating: definition.destination) ?? "which does not exist").",
+                window: self.id, controllers: [source.id], identifier: identifier
+            )
+        }
+        try tree.checkExecutor(destination)
+        return destination
     }
 }
