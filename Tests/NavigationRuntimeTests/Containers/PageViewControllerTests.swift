@@ -117,6 +117,25 @@ import Testing
         #expect(f.recorder.take() == [])
     }
 
+    // R5.10: the first pages of an empty page view controller are never animated (UIKit's code
+    // treats that call as non-animated), even on a window whose transitions take a second; an
+    // empty page view controller has nothing to turn.
+    @Test func firstPagesOfAnEmptyPageViewController_areNotAnimated_andNothingTurns_R5_10() async throws {
+        let clock = ManualClock()
+        let f = Fixture(clock: clock)
+        let a = f.controller("A")
+        let page = PageViewController(context: f.window.makeContext(), dataSource: Book(recorder: f.recorder, pages: [a]))
+        f.recorder.name(page, "P")
+        try await f.start(with: page)
+        #expect(try await page.turnPage(.forward) == .noChange)
+        #expect(try await page.setViewControllers([a], direction: .forward, animated: true) == .completed(sequence: 2))
+        #expect(clock.sleeperCount == 0)
+        #expect(f.recorder.take() == [
+            "A.willMove(toParent: P)", "A.viewDidLoad", "A.viewWillAppear(false)", "A.viewDidAppear(false)",
+            "A.didMove(toParent: P)",
+        ])
+    }
+
     // R5.11, R5.12: a turn asks the data source, tells the delegate, and runs the animated order.
     @Test func turnPage_forward_asksTheDataSource_thenTheDelegate_scrollOrder_R5_11_R5_12() async throws {
         let f = Fixture()
