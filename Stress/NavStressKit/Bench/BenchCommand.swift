@@ -263,16 +263,7 @@ enum SegueBenchmark {
         _ = await driver.roundTrips(to: target, count: 10_000)
         let hop = try await measure(iterations) { _ = await driver.roundTrips(to: target, count: iterations) }
 
-        let window = Window(configuration: .immediate)
-        let catalog = SceneCatalog([
-            Scene("root", segues: [SegueDefinition(identifier: "next", kind: .show, destination: "leaf")]) {
-                GenericViewController(context: $0)
-            },
-            Scene("leaf") { GenericViewController(context: $0) },
-        ])
-        let source = catalog.instantiate("root", in: window) ?? GenericViewController(context: window.makeContext())
-        let navigation = NavigationController(context: window.makeContext(), rootViewController: source)
-        try await window.setRootViewController(navigation)
+        let (window, source, navigation) = try await segueWorld()
         _ = try await driver.segues(from: source, navigation: navigation, count: 10_000, batch: 100)
         let segue = try await measure(iterations) {
             _ = try await driver.segues(from: source, navigation: navigation, count: iterations, batch: 100)
@@ -300,6 +291,16 @@ enum SegueBenchmark {
     /// with N and 6N iterations divides into a cost per segue.
     static func segueAlone(iterations: Int) async throws -> Double {
         let driver = BenchDriver()
+        let (window, source, navigation) = try await segueWorld()
+        let segue = try await measure(iterations) {
+            _ = try await driver.segues(from: source, navigation: navigation, count: iterations, batch: 100)
+        }
+        await window.close()
+        return segue
+    }
+
+    /// A window whose root is a navigation controller over a scene with a show segue `next`.
+    private static func segueWorld() async throws -> (Window, any ViewController, NavigationController) {
         let window = Window(configuration: .immediate)
         let catalog = SceneCatalog([
             Scene("root", segues: [SegueDefinition(identifier: "next", kind: .show, destination: "leaf")]) {
@@ -310,11 +311,7 @@ enum SegueBenchmark {
         let source = catalog.instantiate("root", in: window) ?? GenericViewController(context: window.makeContext())
         let navigation = NavigationController(context: window.makeContext(), rootViewController: source)
         try await window.setRootViewController(navigation)
-        let segue = try await measure(iterations) {
-            _ = try await driver.segues(from: source, navigation: navigation, count: iterations, batch: 100)
-        }
-        await window.close()
-        return segue
+        return (window, source, navigation)
     }
 
     private static func measure(_ iterations: Int, _ body: () async throws -> Void) async throws -> Double {

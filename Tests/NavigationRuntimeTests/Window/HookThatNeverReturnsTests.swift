@@ -373,8 +373,8 @@ private func story(of request: UInt64, in events: [JournalEvent], names: [Contro
         stall.release()
     }
 
-    /// A hook that returns as soon as its task is cancelled (a `Task.sleep`, a cancellable
-    /// network call) is rolled back like one that ignores cancellation (found by a new user's
+    /// A hook that returns as soon as its task is cancelled (as a cancellable sleep or network
+    /// call would; here a gate that opens on cancellation, no clock) is rolled back like one that ignores cancellation (found by a new user's
     /// trial: the change stayed applied).
     @Test(.timeLimit(.minutes(1)))
     func cancellingTheCaller_ofAViewWillAppearThatHonoursCancellation_rollsBack() async throws {
