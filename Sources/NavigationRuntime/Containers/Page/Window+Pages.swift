@@ -10,7 +10,7 @@ extension Window {
         try tree.checkAttached(page)
         let current = page.context.children
         let shown = try page.pagesToShow(pages, animated: animated, showing: current.count)
-        try checkPages(shown, for: page, current: current)
+        try tree.checkPages(shown, for: page)
         if current.count == shown.count && zip(current, shown).allSatisfy({ $0 === $1 }) { return nil }
         let turnAnimates = animated && !current.isEmpty
         return .setPages(page, shown, order: Self.pageOrder(page.transitionStyle, animated: turnAnimates))
@@ -62,7 +62,7 @@ extension Window {
                 window: self.id, controllers: [page.id, shown.id]
             )
         }
-        try checkPages(pending, for: page, current: current)
+        try tree.checkPages(pending, for: page)
         try await userCode(.named("pageViewController(_:willTransitionTo:)"), on: page.id) {
             await page.willTransition(to: pending)
         }
@@ -88,21 +88,6 @@ extension Window {
             }
         }
         return outcome
-    }
-
-    /// Each page belongs to this window and is free to enter it, or is one of `current`; none twice.
-    private func checkPages(_ pages: [any ViewController], for page: PageViewController, current: [any ViewController]) throws {
-        var seen: Set<ObjectIdentifier> = []
-        for controller in pages {
-            guard seen.insert(ObjectIdentifier(controller)).inserted else {
-                throw NavigationError(
-                    .invalidRequest, "\(describe(controller)) is given twice as a page of \(describe(page)).",
-                    window: self.id, controllers: [page.id, controller.id]
-                )
-            }
-            if current.contains(where: { $0 === controller }) { continue }
-            try tree.checkInsertable(controller, into: page, code: .controllerInUse)
-        }
     }
 
     /// The order of a page change's callbacks (R5.12; see ``PageViewController``).

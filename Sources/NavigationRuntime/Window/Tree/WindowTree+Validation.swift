@@ -222,6 +222,23 @@ extension WindowTree {
         }
     }
 
+    /// A page view controller's new pages (R5.9): each belongs to this window and is free to
+    /// enter it, or is one of its pages already; none twice. (Like ``checkStack(_:for:)``.)
+    func checkPages(_ pages: [any ViewController], for page: PageViewController) throws {
+        var seen: Set<ObjectIdentifier> = []
+        for controller in pages {
+            guard seen.insert(ObjectIdentifier(controller)).inserted else {
+                throw NavigationError(
+                    .invalidRequest, "\(describe(controller)) is given twice as a page of \(describe(page)).",
+                    window: windowID, controllers: [page.id, controller.id]
+                )
+            }
+            if controller.context.parent !== page {
+                try checkInsertable(controller, into: page, code: .controllerInUse)
+            }
+        }
+    }
+
     /// R4.2, in UIKit's iOS 13+ words.
     private func pushedTwice(_ controller: any ViewController, onto navigation: NavigationController) -> NavigationError {
         NavigationError(
