@@ -260,7 +260,7 @@ extension Window {
         overlay.presented[ObjectIdentifier(presenter)] = .some(nil)
         for controller in chain where overlay.isFresh(controller) {
             changes.removeAll { change in
-                if case .present(_, let presented, _) = change { return presented === controller }
+                if case .presentation(.present(_, let presented, _)) = change { return presented === controller }
                 return false
             }
             if let before = overlay.presenter(of: controller), overlay.isFresh(before) {

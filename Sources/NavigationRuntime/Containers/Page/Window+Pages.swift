@@ -107,6 +107,6 @@ extension Window {
     /// A committed change of pages is what `viewControllers` answers from now on (UIKit updates
     /// it when a gesture-driven turn commits).
     func finishPageTurn(_ applied: AppliedChange) {
-        if case .pages(let page, _) = applied.undo { page.pagesBeforeTurn.withLock { $0 = nil } }
+        if case .page(let undo) = applied.undo { undo.page.pagesBeforeTurn.withLock { $0 = nil } }
     }
 }

@@ -180,7 +180,7 @@ extension Window {
     func decideEntryCollapses(for change: Change, request id: RequestID, cancellable: Bool) async throws {
         guard traits.horizontalSizeClass == .compact else { return }
         var splits: [SplitViewController] = []
-        forEachEntering(change) { collectEnteringSplits($0, into: &splits) }
+        change.forEachEntering { collectEnteringSplits($0.controller, into: &splits) }
         let asked = splits.filter(\.hasDelegate)
         guard !asked.isEmpty else { return }
         if let runner = activeRunner, runner.request == id {
@@ -212,26 +212,6 @@ extension Window {
                 }
             }
             tree.entryDecisions[ObjectIdentifier(split)] = decision
-        }
-    }
-
-    /// Calls `body` with the root of each subtree `change` brings into the tree.
-    private func forEachEntering(_ change: Change, _ body: (any ViewController) -> Void) {
-        switch change {
-        case .setRoot(let controller):
-            if let controller { body(controller) }
-        case .push(_, let controller), .replaceSecondary(_, let controller):
-            body(controller)
-        case .addChild(let child, _, _):
-            body(child)
-        case .present(_, let presented, _):
-            body(presented)
-        case .setStack(_, let stack), .setPages(_, let stack, _):
-            for controller in stack where !controller.context.isAttached { body(controller) }
-        case .composite(let changes):
-            for part in changes { forEachEntering(part, body) }
-        case .pop, .dismiss, .selectTab, .setCollapsed, .traits, .removeFromParent:
-            break
         }
     }
 

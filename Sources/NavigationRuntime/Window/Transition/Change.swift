@@ -1,50 +1,104 @@
 // The change vocabulary: a structural change to a window's tree (`Change`) and what applying it did (`AppliedChange`).
 
-/// A structural change to a window's tree, applied at the begin phase of a transition.
+/// A structural change to a window's tree, applied at the begin phase of a transition: one
+/// change of a container's family (see ``ChangeFamily``; each lives beside its container), or
+/// several as one transition. The static constructors keep the vocabulary's names
+/// (`.push(navigation, controller)`, `.present(presenter:presented:style:)`, ...).
 enum Change {
-    case setRoot((any ViewController)?)
-    case push(NavigationController, any ViewController)
-    /// Pop every controller above the first `keeping` ones.
-    case pop(NavigationController, keeping: Int)
-    case setStack(NavigationController, [any ViewController])
-    case present(presenter: any ViewController, presented: any ViewController, style: PresentationStyle)
-    case dismiss(presenter: any ViewController)
-    case selectTab(TabBarController, Int)
-    /// Replace a split view controller's secondary column (expanded show-detail, R5.8).
-    case replaceSecondary(SplitViewController, any ViewController)
-    /// Collapse (`true`) or expand a split view controller (R5.6); a column-style split
-    /// collapsing shows `topColumn` (R5.7).
-    case setCollapsed(SplitViewController, Bool, discardSecondary: Bool, topColumn: SplitColumn? = nil)
-    /// A page view controller shows these pages (R5.10, R5.11), with its callbacks in `order`.
-    case setPages(PageViewController, [any ViewController], order: AppearanceOrder)
-    /// Set the window's traits.
-    case traits(Traits)
-    /// A custom container adds a child (`addChild`, R6.11). With `completesMove` the runtime
-    /// also delivers `didMove(toParent:)` (a custom container's `show` override, R2.3).
-    case addChild(any ViewController, to: any ViewController, completesMove: Bool = false)
-    /// A child leaves its container (`removeFromParent`, R6.11). With `completesMove` the
-    /// runtime also delivers `willMove(toParent: nil)` (a custom container's `show` override).
-    case removeFromParent(any ViewController, completesMove: Bool = false)
+    case navigation(NavigationChange)
+    case tabBar(TabBarChange)
+    case split(SplitChange)
+    case page(PageChange)
+    case containment(ContainmentChange)
+    case presentation(PresentationChange)
+    case window(WindowChange)
     /// Several changes as one transition (an unwind: dismissals, then containers outermost inward).
     case composite([Change])
+
+    static func setRoot(_ controller: (any ViewController)?) -> Change { .window(.setRoot(controller)) }
+    /// Set the window's traits.
+    static func traits(_ traits: Traits) -> Change { .window(.traits(traits)) }
+    static func push(_ navigation: NavigationController, _ controller: any ViewController) -> Change {
+        .navigation(.push(navigation, controller))
+    }
+    /// Pop every controller above the first `keeping` ones.
+    static func pop(_ navigation: NavigationController, keeping: Int) -> Change {
+        .navigation(.pop(navigation, keeping: keeping))
+    }
+    static func setStack(_ navigation: NavigationController, _ stack: [any ViewController]) -> Change {
+        .navigation(.setStack(navigation, stack))
+    }
+    static func present(presenter: any ViewController, presented: any ViewController, style: PresentationStyle) -> Change {
+        .presentation(.present(presenter: presenter, presented: presented, style: style))
+    }
+    static func dismiss(presenter: any ViewController) -> Change { .presentation(.dismiss(presenter: presenter)) }
+    static func selectTab(_ tabBar: TabBarController, _ index: Int) -> Change { .tabBar(.selectTab(tabBar, index)) }
+    /// Replace a split view controller's secondary column (expanded show-detail, R5.8).
+    static func replaceSecondary(_ split: SplitViewController, _ controller: any ViewController) -> Change {
+        .split(.replaceSecondary(split, controller))
+    }
+    /// Collapse (`true`) or expand a split view controller (R5.6); a column-style split
+    /// collapsing shows `topColumn` (R5.7).
+    static func setCollapsed(
+        _ split: SplitViewController, _ collapse: Bool, discardSecondary: Bool, topColumn: SplitColumn? = nil
+    ) -> Change {
+        .split(.setCollapsed(split, collapse, discardSecondary: discardSecondary, topColumn: topColumn))
+    }
+    /// A page view controller shows these pages (R5.10, R5.11), with its callbacks in `order`.
+    static func setPages(_ page: PageViewController, _ pages: [any ViewController], order: AppearanceOrder) -> Change {
+        .page(.setPages(page, pages, order: order))
+    }
+    /// A custom container adds a child (see ``ContainmentChange/addChild(_:to:completesMove:)``).
+    static func addChild(_ child: any ViewController, to parent: any ViewController, completesMove: Bool = false) -> Change {
+        .containment(.addChild(child, to: parent, completesMove: completesMove))
+    }
+    /// A child leaves its container (see ``ContainmentChange/removeFromParent(_:completesMove:)``).
+    static func removeFromParent(_ child: any ViewController, completesMove: Bool = false) -> Change {
+        .containment(.removeFromParent(child, completesMove: completesMove))
+    }
+
+    /// Calls `body` with each subtree the change brings into the tree (see
+    /// ``ChangeFamily/forEachEntering(_:)``), the parts of a composite in order.
+    func forEachEntering(_ body: (Entering) throws -> Void) rethrows {
+        switch self {
+        case .navigation(let change): try change.forEachEntering(body)
+        case .tabBar(let change): try change.forEachEntering(body)
+        case .split(let change): try change.forEachEntering(body)
+        case .page(let change): try change.forEachEntering(body)
+        case .containment(let change): try change.forEachEntering(body)
+        case .presentation(let change): try change.forEachEntering(body)
+        case .window(let change): try change.forEachEntering(body)
+        case .composite(let changes): for change in changes { try change.forEachEntering(body) }
+        }
+    }
 }
 
 /// What applying a ``Change`` did, so that it can be committed or undone.
 struct AppliedChange {
+    /// The undo record of the change's family (see ``ChangeRecord``), or of each part.
     enum Undo {
-        case root(old: (any ViewController)?)
-        case push(NavigationController)
-        case pop(NavigationController, removed: [any ViewController])
-        case stack(NavigationController, old: [any ViewController])
-        case present(presenter: any ViewController)
-        case dismiss(presenter: any ViewController, chain: [any ViewController], styles: [PresentationStyle?])
-        case selectTab(TabBarController, old: Int)
-        case pages(PageViewController, old: [any ViewController])
+        case navigation(NavigationChange.Undo)
+        case tabBar(TabBarChange.Undo)
         case split(SplitState)
-        case traits(old: Traits)
-        case addChild(parent: any ViewController, child: any ViewController)
-        case removeFromParent(parent: any ViewController, child: any ViewController, index: Int)
+        case page(PageChange.Undo)
+        case containment(ContainmentChange.Undo)
+        case presentation(PresentationChange.Undo)
+        case window(WindowChange.Undo)
         case composite([AppliedChange])
+
+        /// The family's record; `nil` for a composite.
+        var record: (any ChangeRecord)? {
+            switch self {
+            case .navigation(let undo): undo
+            case .tabBar(let undo): undo
+            case .split(let undo): undo
+            case .page(let undo): undo
+            case .containment(let undo): undo
+            case .presentation(let undo): undo
+            case .window(let undo): undo
+            case .composite: nil
+            }
+        }
     }
 
     /// A controller whose parent changes: `willMove(toParent: to)` at begin, `didMove` at end.
@@ -93,13 +147,19 @@ struct AppliedChange {
 
     private func forEachNavigation(_ body: (NavigationController) -> Void) {
         switch undo {
-        case .push(let navigation), .pop(let navigation, _), .stack(let navigation, _): body(navigation)
+        case .navigation(let undo): body(undo.navigation)
         case .composite(let parts): for part in parts { part.forEachNavigation(body) }
-        default: break
+        case .tabBar, .split, .page, .containment, .presentation, .window: break
         }
     }
     /// Containers that adopted their initial children in this change (undone on rollback).
     var adopted: [any ViewController] = []
+
+    /// The controllers a change of a container's children brought in, adoptions aside (what a
+    /// new stack or new pages journal as entering).
+    var arrivals: [any ViewController] {
+        moves.filter { $0.to != nil && !$0.isAdoption }.map(\.controller)
+    }
 }
 
 /// The order of a transition's appearance callbacks, where it is not the one the change's kind

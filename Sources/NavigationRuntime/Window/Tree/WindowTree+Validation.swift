@@ -20,25 +20,9 @@ extension WindowTree {
     /// way into the tree passes, made before any other check walks the new controllers (they
     /// may be nested deeper than a recursive walk can go). Iterative; reads only.
     func checkDepth(entering change: Change) throws {
-        switch change {
-        case .setRoot(let controller):
-            if let controller { try checkDepth(of: controller, under: nil) }
-        case .push(let navigation, let controller):
-            try checkDepth(of: controller, under: navigation)
-        case .present(let presenter, let controller, _):
-            try checkDepth(of: controller, under: presenter)
-        case .replaceSecondary(let split, let controller):
-            try checkDepth(of: controller, under: split, extra: split.context.splitColumns == nil ? 1 : 0)
-        case .addChild(let controller, let parent, _):
-            try checkDepth(of: controller, under: parent)
-        case .setStack(let navigation, let controllers):
-            for controller in controllers { try checkDepth(of: controller, under: navigation) }
-        case .setPages(let page, let pages, _):
-            for controller in pages { try checkDepth(of: controller, under: page) }
-        case .composite(let changes):
-            for change in changes { try checkDepth(entering: change) }
-        case .pop, .dismiss, .selectTab, .setCollapsed, .traits, .removeFromParent:
-            break  // nothing enters the tree; collapsing is counted in advance (see `Window.maximumDepth`)
+        // Collapsing adds nothing here: it is counted in advance (see `Window.maximumDepth`).
+        try change.forEachEntering { entering in
+            try checkDepth(of: entering.controller, under: entering.parent, extra: entering.extra)
         }
     }
 
@@ -92,19 +76,7 @@ extension WindowTree {
     /// every way into the tree passes (requests, segues, deep links, restoration), made before
     /// the change is applied and before any callback. Reads only.
     func checkExecutors(entering change: Change) throws {
-        switch change {
-        case .setRoot(let controller):
-            if let controller { try checkExecutors(inSubtreeOf: controller) }
-        case .push(_, let controller), .present(_, let controller, _),
-            .replaceSecondary(_, let controller), .addChild(let controller, _, _):
-            try checkExecutors(inSubtreeOf: controller)
-        case .setStack(_, let controllers), .setPages(_, let controllers, _):
-            for controller in controllers { try checkExecutors(inSubtreeOf: controller) }
-        case .composite(let changes):
-            for change in changes { try checkExecutors(entering: change) }
-        case .pop, .dismiss, .selectTab, .setCollapsed, .traits, .removeFromParent:
-            break  // nothing enters the tree
-        }
+        try change.forEachEntering { try checkExecutors(inSubtreeOf: $0.controller) }
     }
 
     private func checkExecutors(inSubtreeOf controller: any ViewController) throws {

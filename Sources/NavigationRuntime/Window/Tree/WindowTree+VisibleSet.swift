@@ -39,7 +39,7 @@ extension WindowTree {
     func applyNotingVisibility(_ change: Change) -> (before: VisibleSet, applied: AppliedChange, after: VisibleSet) {
         let navigation: NavigationController
         switch change {
-        case .push(let owner, _), .pop(let owner, _), .setStack(let owner, _): navigation = owner
+        case .navigation(let change): navigation = change.navigation
         default:
             let before = visibleSet()
             let applied = apply(change)
