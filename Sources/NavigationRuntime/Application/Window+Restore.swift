@@ -7,11 +7,18 @@ struct RestoredTree: Sendable {
         let style: PresentationStyle
     }
 
+    /// What the window sets on a rebuilt container before the tree enters (its kind's
+    /// ``ContainerSemantics/rebuild(_:)`` asks for it).
+    enum Preparation: Sendable {
+        /// A tab bar's selected tab.
+        case select(TabBarController, Int)
+        /// A collapsed column-style split and the child it shows (R5.7).
+        case collapse(SplitViewController, showing: Int)
+    }
+
     let root: any ViewController
     var presentations: [Presentation] = []
-    var selections: [(TabBarController, Int)] = []
-    /// Collapsed column-style splits and the child each shows (R5.7).
-    var collapsedColumns: [(SplitViewController, Int)] = []
+    var preparations: [Preparation] = []
 }
 
 /// What building a restored tree gave.
@@ -25,17 +32,16 @@ extension Window {
     /// off-window: nothing is attached and nothing is called but the scenes' factories.
     ///
     /// Content controllers come from their scene's factory, which must make a content
-    /// controller without embedded children. Containers are rebuilt by kind with the
-    /// rebuilt children as their initial children; a container with a scene gets a context
+    /// controller without embedded children. Containers are rebuilt by their kind's rules
+    /// (``ContainerSemantics/rebuild(_:)``) with the rebuilt children as their initial children; a container with a scene gets a context
     /// with that scene (its segue table and class name), after its factory was called once to
     /// check that it makes that kind of container (that instance is then dropped).
     func buildRestoration(_ root: ControllerSnapshot, catalog: SceneCatalog) -> RestorationBuild {
         var problems: [RestorationProblem] = []
         var presentations: [RestoredTree.Presentation] = []
-        var selections: [(TabBarController, Int)] = []
-        var collapsedColumns: [(SplitViewController, Int)] = []
+        var preparations: [RestoredTree.Preparation] = []
 
-        let collapsed = traits.horizontalSizeClass == .compact
+        let isCompact = traits.horizontalSizeClass == .compact
 
         // `holdsSecondary`: the navigation primary of a collapsed split, whose stack's top is
         // the split's secondary; it is returned through `secondary`, and installing the split
@@ -64,72 +70,29 @@ extension Window {
                 if made.kind != node.kind { return fail(.kindMismatch(snapshot: node.kind, scene: made.kind)) }
                 probe = made
             }
-            let splitsCollapsed = node.kind == .split && collapsed && node.columns == nil
+            let semantics = node.kind.semantics
+            let (childNodes, childrenHoldSecondary) = semantics.restoredChildren(of: node, isCompact: isCompact)
             var children: [any ViewController] = []
             var held: (any ViewController)?
-            // A tab bar makes its own More navigation controller (R5.2): not rebuilt.
-            let childNodes =
-                node.kind == .tabBar && RestorationValidator.moreNavigation(of: node) != nil
-                ? node.children.dropLast() : node.children[...]
             for (index, child) in childNodes.enumerated() {
                 let childPath = path + ".children[\(index)]"
-                if let controller = build(child, path: childPath, holdsSecondary: splitsCollapsed, secondary: &held) {
+                if let controller = build(child, path: childPath, holdsSecondary: childrenHoldSecondary, secondary: &held) {
                     children.append(controller)
                 }
             }
             guard children.count == childNodes.count else { return nil }
-            let context = makeContext(scene: scene, catalog: scene == nil ? nil : catalog)
-            switch node.kind {
-            case .navigation where holdsSecondary && children.count >= 2:
-                // The top of a collapsed split's navigation primary goes back to the secondary
-                // column (the expansion's default, R5.6); the window collapses the split again.
-                secondary = children.last
-                return NavigationController(context: context, viewControllers: Array(children.dropLast()))
-            case .navigation:
-                return NavigationController(context: context, viewControllers: children)
-            case .tabBar:
-                let tabBar = TabBarController(context: context, viewControllers: children)
-                selections.append((tabBar, node.selectedIndex ?? 0))
-                return tabBar
-            case .split where node.columns != nil:
-                // Column-style (R5.7): the columns as they were; the validator checked them.
-                let columns = node.columns ?? []
-                func child(_ column: SplitColumn) -> (any ViewController)? {
-                    columns.firstIndex(of: column).flatMap { children.indices.contains($0) ? children[$0] : nil }
-                }
-                guard let primary = child(.primary) else { return fail(.splitColumns(columns, collapsed: collapsed)) }
-                let split = SplitViewController(
-                    context: context, primaryColumn: primary, secondaryColumn: child(.secondary), compactColumn: child(.compact)
-                )
-                if collapsed { collapsedColumns.append((split, node.selectedIndex ?? 0)) }
-                return split
-            case .split:
-                let columns = collapsed ? children + (held.map { [$0] } ?? []) : children
-                guard columns.count == 1 || columns.count == 2 else {
-                    return fail(.splitChildren(children.count, collapsed: collapsed))
-                }
-                return columns.count > 1
-                    ? SplitViewController(context: context, primary: columns[0], secondary: columns[1])
-                    : SplitViewController(context: context, primary: columns[0])
-            case .page:
-                // The shown pages (R5.13); the style is the scene's when there is one, else a
-                // scroll for one page and a page curl with its spine in the middle for two.
-                // The scene's controller also lends its data source and delegate: what its factory
-                // set, as UIKit's decoded page view controller keeps what `viewDidLoad` sets.
-                if let style = probe as? PageViewController {
-                    return PageViewController(
-                        context: context, transitionStyle: style.transitionStyle,
-                        navigationOrientation: style.navigationOrientation, spineLocation: style.spineLocation,
-                        isDoubleSided: style.isDoubleSided, viewControllers: children,
-                        dataSource: style.dataSource, delegate: style.delegate
-                    )
-                }
-                return children.count == 2
-                    ? PageViewController(context: context, transitionStyle: .pageCurl, spineLocation: .mid, viewControllers: children)
-                    : PageViewController(context: context, viewControllers: children)
-            default:
-                // A content controller (or a kind this runtime does not build from a snapshot).
-                return nil
+            var rebuild = ContainerRebuild(
+                node: node, children: children,
+                context: makeContext(scene: scene, catalog: scene == nil ? nil : catalog),
+                probe: probe, isCompact: isCompact, holdsSecondary: holdsSecondary, held: held
+            )
+            do {
+                let controller = try semantics.rebuild(&rebuild)
+                secondary = rebuild.secondary
+                preparations += rebuild.preparations
+                return controller
+            } catch {
+                return fail(error.reason)
             }
         }
 
@@ -158,8 +121,7 @@ extension Window {
         }
         var tree = RestoredTree(root: controller)
         tree.presentations = presentations
-        tree.selections = selections
-        tree.collapsedColumns = collapsedColumns
+        tree.preparations = preparations
         return .built(tree)
     }
 
@@ -174,10 +136,14 @@ extension Window {
     func installRestored(_ tree: RestoredTree) async throws -> TransitionOutcome {
         try await submit(
             .resolved(name: "restore") { window in
-                for (tabBar, index) in tree.selections { try window.tree.preselect(index, of: tabBar) }
-                for (split, index) in tree.collapsedColumns {
-                    // Collapsed already, so entering the compact window keeps this column on top.
-                    try window.tree.precollapse(split, showing: index)
+                for preparation in tree.preparations {
+                    switch preparation {
+                    case .select(let tabBar, let index):
+                        try window.tree.preselect(index, of: tabBar)
+                    case .collapse(let split, let index):
+                        // Collapsed already, so entering the compact window keeps this column on top.
+                        try window.tree.precollapse(split, showing: index)
+                    }
                 }
                 for presentation in tree.presentations {
                     try window.tree.link(presentation.presented, presentedBy: presentation.presenter, style: presentation.style)

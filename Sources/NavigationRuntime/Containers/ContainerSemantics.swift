@@ -1,8 +1,8 @@
 // The rules of a container kind, in one place per kind: which children are on screen, which one
-// a path through the visible hierarchy follows, the unwind search order, and whether the
-// container handles show / showDetail itself. The visible set, presentation's window check,
-// deep links, the restoration validator, the unwind resolver and show routing ask these rules
-// instead of switching on the kind. (The reference model in NavigationRuntimeTesting keeps its
+// a path through the visible hierarchy follows, the unwind search order, whether the container
+// handles show / showDetail itself, and how restoration rebuilds it. The visible set,
+// presentation's window check, deep links, restoration, the unwind resolver and show routing
+// ask these rules instead of switching on the kind. (The reference model in NavigationRuntimeTesting keeps its
 // own copy on purpose: it is the independent oracle the checker compares against.)
 
 /// The few facts about a container that decide which of its children are on screen. The same
@@ -61,6 +61,16 @@ protocol ContainerSemantics: SendableMetatype {
         of controller: any ViewController, layer: Int, into set: inout VisibleSet,
         visit: (any ViewController, Int, inout VisibleSet) -> Void
     )
+    /// The children of `node` that restoration rebuilds (a tab bar's More navigation controller
+    /// is made by the tab bar, R5.2), and whether they are a collapsed classic split's (its
+    /// navigation primary then holds the secondary). By default: every child, `false`.
+    static func restoredChildren(of node: ControllerSnapshot, isCompact: Bool) -> (
+        nodes: ArraySlice<ControllerSnapshot>, holdSecondary: Bool
+    )
+    /// Makes a container of this kind from a validated snapshot and its rebuilt children
+    /// (restoration, R8.10). A content controller comes from its scene's factory instead, so
+    /// ``ContentSemantics`` refuses: only a kind the runtime does not know reaches it.
+    static func rebuild(_ rebuild: inout ContainerRebuild) throws(RebuildRefusal) -> any ViewController
 }
 
 extension ContainerSemantics {
@@ -83,4 +93,49 @@ extension ContainerSemantics {
     static func unwindOrdered<Child>(_ children: [Child], in layout: ContainerLayout) -> [Child] {
         unwindOrder(in: layout).compactMap { children.indices.contains($0) ? children[$0] : nil }
     }
+}
+
+// MARK: - Restoration
+
+/// A container being rebuilt from a validated snapshot (see `Window.buildRestoration`): what
+/// its kind's ``ContainerSemantics/rebuild(_:)`` reads, and what it hands back besides the
+/// controller.
+struct ContainerRebuild {
+    /// The container's snapshot.
+    let node: ControllerSnapshot
+    /// Its children, rebuilt (the ones ``ContainerSemantics/restoredChildren(of:isCompact:)``
+    /// named), in order.
+    let children: [any ViewController]
+    /// The context the container is made with (its scene's, when it has one).
+    let context: ControllerContext
+    /// What the container's scene made, when it has a scene: its settings (a page view
+    /// controller's style, data source and delegate) are the rebuilt container's.
+    let probe: (any ViewController)?
+    /// The window is compact (a classic split view controller collapses in it, R5.6).
+    let isCompact: Bool
+    /// This is the navigation primary of a collapsed classic split: the top of its stack is
+    /// the split's secondary (handed back in ``secondary``).
+    let holdsSecondary: Bool
+    /// The secondary a collapsed classic split's navigation primary handed back.
+    let held: (any ViewController)?
+    /// Out: the secondary this navigation primary hands back to its split.
+    var secondary: (any ViewController)?
+    /// Out: what the window sets on the rebuilt subtree before it enters (a tab's selection, a
+    /// collapsed column-style split's top column).
+    var preparations: [RestoredTree.Preparation] = []
+}
+
+extension ContainerSemantics {
+    static func restoredChildren(of node: ControllerSnapshot, isCompact: Bool) -> (
+        nodes: ArraySlice<ControllerSnapshot>, holdSecondary: Bool
+    ) {
+        (node.children[...], false)
+    }
+}
+
+/// Why a container cannot be rebuilt from its snapshot (see ``ContainerSemantics/rebuild(_:)``):
+/// the problem restoration reports at the container's path.
+struct RebuildRefusal: Error {
+    let reason: RestorationProblem.Reason
+    init(_ reason: RestorationProblem.Reason) { self.reason = reason }
 }

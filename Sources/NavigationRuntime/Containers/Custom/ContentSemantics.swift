@@ -22,3 +22,11 @@ enum ContentSemantics: ContainerSemantics {
         for child in controller.context.children { visit(child, layer, &set) }
     }
 }
+
+extension ContentSemantics {
+    /// A content controller comes from its scene's factory (see `Window.buildRestoration`); a
+    /// container kind the runtime does not know has these rules and cannot be rebuilt.
+    static func rebuild(_ rebuild: inout ContainerRebuild) throws(RebuildRefusal) -> any ViewController {
+        throw RebuildRefusal(.unknownKind(rebuild.node.kind))
+    }
+}

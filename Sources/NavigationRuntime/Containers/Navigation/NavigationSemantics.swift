@@ -14,3 +14,15 @@ enum NavigationSemantics: ContainerSemantics {
         if let top = controller.context.children.last { visit(top, layer, &set) }
     }
 }
+
+extension NavigationSemantics {
+    static func rebuild(_ rebuild: inout ContainerRebuild) throws(RebuildRefusal) -> any ViewController {
+        guard rebuild.holdsSecondary, rebuild.children.count >= 2 else {
+            return NavigationController(context: rebuild.context, viewControllers: rebuild.children)
+        }
+        // The top of a collapsed split's navigation primary goes back to the secondary column
+        // (the expansion's default, R5.6); the window collapses the split again.
+        rebuild.secondary = rebuild.children.last
+        return NavigationController(context: rebuild.context, viewControllers: Array(rebuild.children.dropLast()))
+    }
+}

@@ -37,3 +37,36 @@ enum SplitSemantics: ContainerSemantics {
         (node as? SplitViewController)?.hasDelegate ?? false
     }
 }
+
+extension SplitSemantics {
+    static func restoredChildren(of node: ControllerSnapshot, isCompact: Bool) -> (
+        nodes: ArraySlice<ControllerSnapshot>, holdSecondary: Bool
+    ) {
+        (node.children[...], isCompact && node.columns == nil)
+    }
+
+    static func rebuild(_ rebuild: inout ContainerRebuild) throws(RebuildRefusal) -> any ViewController {
+        let children = rebuild.children
+        if let columns = rebuild.node.columns {
+            // Column-style (R5.7): the columns as they were; the validator checked them.
+            func child(_ column: SplitColumn) -> (any ViewController)? {
+                columns.firstIndex(of: column).flatMap { children.indices.contains($0) ? children[$0] : nil }
+            }
+            guard let primary = child(.primary) else { throw RebuildRefusal(.splitColumns(columns, collapsed: rebuild.isCompact)) }
+            let split = SplitViewController(
+                context: rebuild.context, primaryColumn: primary, secondaryColumn: child(.secondary),
+                compactColumn: child(.compact)
+            )
+            if rebuild.isCompact { rebuild.preparations.append(.collapse(split, showing: rebuild.node.selectedIndex ?? 0)) }
+            return split
+        }
+        // Classic: collapsed, the secondary comes back from the navigation primary.
+        let columns = rebuild.isCompact ? children + (rebuild.held.map { [$0] } ?? []) : children
+        guard columns.count == 1 || columns.count == 2 else {
+            throw RebuildRefusal(.splitChildren(children.count, collapsed: rebuild.isCompact))
+        }
+        return columns.count > 1
+            ? SplitViewController(context: rebuild.context, primary: columns[0], secondary: columns[1])
+            : SplitViewController(context: rebuild.context, primary: columns[0])
+    }
+}

@@ -38,3 +38,18 @@ enum TabBarSemantics: ContainerSemantics {
         }
     }
 }
+
+extension TabBarSemantics {
+    static func restoredChildren(of node: ControllerSnapshot, isCompact: Bool) -> (
+        nodes: ArraySlice<ControllerSnapshot>, holdSecondary: Bool
+    ) {
+        // A tab bar makes its own More navigation controller (R5.2): not rebuilt.
+        (RestorationValidator.moreNavigation(of: node) != nil ? node.children.dropLast() : node.children[...], false)
+    }
+
+    static func rebuild(_ rebuild: inout ContainerRebuild) throws(RebuildRefusal) -> any ViewController {
+        let tabBar = TabBarController(context: rebuild.context, viewControllers: rebuild.children)
+        rebuild.preparations.append(.select(tabBar, rebuild.node.selectedIndex ?? 0))
+        return tabBar
+    }
+}
