@@ -57,6 +57,7 @@ enum PresentationChange: ChangeFamily {
         }
     }
 
+    @inline(__always)
     func forEachEntering(_ body: (Entering) throws -> Void) rethrows {
         switch self {
         case .present(let presenter, let controller, _): try body(Entering(controller: controller, parent: presenter))
@@ -64,6 +65,7 @@ enum PresentationChange: ChangeFamily {
         }
     }
 
+    @inline(__always)
     func apply(to tree: WindowTree) -> AppliedChange {
         switch self {
         case .present(let presenter, let presented, let style):

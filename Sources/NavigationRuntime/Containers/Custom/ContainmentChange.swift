@@ -47,6 +47,7 @@ enum ContainmentChange: ChangeFamily {
         }
     }
 
+    @inline(__always)
     func forEachEntering(_ body: (Entering) throws -> Void) rethrows {
         switch self {
         case .addChild(let controller, let parent, _): try body(Entering(controller: controller, parent: parent))
@@ -54,6 +55,7 @@ enum ContainmentChange: ChangeFamily {
         }
     }
 
+    @inline(__always)
     func apply(to tree: WindowTree) -> AppliedChange {
         switch self {
         case .addChild(let child, let parent, let completesMove):

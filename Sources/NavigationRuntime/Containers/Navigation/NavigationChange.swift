@@ -66,6 +66,7 @@ enum NavigationChange: ChangeFamily {
         }
     }
 
+    @inline(__always)
     func forEachEntering(_ body: (Entering) throws -> Void) rethrows {
         switch self {
         case .push(let navigation, let controller):
@@ -77,6 +78,7 @@ enum NavigationChange: ChangeFamily {
         }
     }
 
+    @inline(__always)
     func apply(to tree: WindowTree) -> AppliedChange {
         switch self {
         case .push(let navigation, let controller):

@@ -31,6 +31,7 @@ enum PageChange: ChangeFamily {
         }
     }
 
+    @inline(__always)
     func forEachEntering(_ body: (Entering) throws -> Void) rethrows {
         switch self {
         case .setPages(let page, let pages, _):
@@ -38,6 +39,7 @@ enum PageChange: ChangeFamily {
         }
     }
 
+    @inline(__always)
     func apply(to tree: WindowTree) -> AppliedChange {
         switch self {
         case .setPages(let page, let pages, let order):

@@ -10,6 +10,7 @@ enum SplitChange: ChangeFamily {
     /// Collapse (`true`) or expand (R5.6); a column-style split collapsing shows `topColumn` (R5.7).
     case setCollapsed(SplitViewController, Bool, discardSecondary: Bool, topColumn: SplitColumn? = nil)
 
+    @inline(__always)
     func forEachEntering(_ body: (Entering) throws -> Void) rethrows {
         switch self {
         case .replaceSecondary(let split, let controller):
@@ -20,6 +21,7 @@ enum SplitChange: ChangeFamily {
         }
     }
 
+    @inline(__always)
     func apply(to tree: WindowTree) -> AppliedChange {
         switch self {
         case .replaceSecondary(let split, let controller) where split.context.splitColumns != nil:

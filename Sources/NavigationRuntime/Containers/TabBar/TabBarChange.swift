@@ -23,8 +23,10 @@ enum TabBarChange: ChangeFamily {
         }
     }
 
+    @inline(__always)
     func forEachEntering(_ body: (Entering) throws -> Void) rethrows {}
 
+    @inline(__always)
     func apply(to tree: WindowTree) -> AppliedChange {
         switch self {
         case .selectTab(let tabBar, let index):

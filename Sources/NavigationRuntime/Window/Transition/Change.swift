@@ -59,6 +59,7 @@ enum Change {
 
     /// Calls `body` with each subtree the change brings into the tree (see
     /// ``ChangeFamily/forEachEntering(_:)``), the parts of a composite in order.
+    @inline(__always)
     func forEachEntering(_ body: (Entering) throws -> Void) rethrows {
         switch self {
         case .navigation(let change): try change.forEachEntering(body)
@@ -140,14 +141,18 @@ struct AppliedChange {
 
     /// Whether a navigation controller whose stack changes has a delegate (without an array).
     var hasNavigationDelegate: Bool {
-        var found = false
-        forEachNavigation { found = found || $0.context.hasDelegate }
-        return found
+        switch undo {
+        case .navigation(.push(let navigation)), .navigation(.pop(let navigation, _)), .navigation(.stack(let navigation, _)):
+            navigation.context.hasDelegate
+        case .composite(let parts): parts.contains { $0.hasNavigationDelegate }
+        case .tabBar, .split, .page, .containment, .presentation, .window: false
+        }
     }
 
     private func forEachNavigation(_ body: (NavigationController) -> Void) {
         switch undo {
-        case .navigation(let undo): body(undo.navigation)
+        case .navigation(.push(let navigation)), .navigation(.pop(let navigation, _)), .navigation(.stack(let navigation, _)):
+            body(navigation)
         case .composite(let parts): for part in parts { part.forEachNavigation(body) }
         case .tabBar, .split, .page, .containment, .presentation, .window: break
         }

@@ -37,6 +37,7 @@ enum WindowChange: ChangeFamily {
         }
     }
 
+    @inline(__always)
     func forEachEntering(_ body: (Entering) throws -> Void) rethrows {
         switch self {
         case .setRoot(let controller): if let controller { try body(Entering(controller: controller, parent: nil)) }
@@ -44,6 +45,7 @@ enum WindowChange: ChangeFamily {
         }
     }
 
+    @inline(__always)
     func apply(to tree: WindowTree) -> AppliedChange {
         switch self {
         case .setRoot(let new):

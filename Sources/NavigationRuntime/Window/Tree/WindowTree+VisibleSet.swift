@@ -39,7 +39,8 @@ extension WindowTree {
     func applyNotingVisibility(_ change: Change) -> (before: VisibleSet, applied: AppliedChange, after: VisibleSet) {
         let navigation: NavigationController
         switch change {
-        case .navigation(let change): navigation = change.navigation
+        case .navigation(.push(let owner, _)), .navigation(.pop(let owner, _)), .navigation(.setStack(let owner, _)):
+            navigation = owner
         default:
             let before = visibleSet()
             let applied = apply(change)
