@@ -81,6 +81,7 @@ extension Window {
         }
         let destination = try instantiateDestination(of: definition, identifier: identifier, from: source)
         let change: Change
+        var validated = false
         switch definition.kind.storage {
         case .presentModally(let style):
             change = try presentation(of: destination, from: source, style: style)
@@ -92,12 +93,14 @@ extension Window {
             // `showChange` for these targets (see there: a navigation controller is presented).
             if let navigation = showTarget, destination.kind != .navigation {
                 try tree.checkPushable(destination, onto: navigation)
+                try tree.validatePush(of: destination, onto: navigation)
                 change = .push(navigation, destination)
+                validated = true
             } else {
                 change = try presentation(of: destination, from: source, style: nil)
             }
         }
-        return .change(change, animates: definition.animates)
+        return .change(change, animates: definition.animates, validated: validated)
     }
 
     /// Calls the source's `prepare(for:sender:)`; a throw becomes ``NavigationError/Code/hookFailed``

@@ -140,11 +140,11 @@ extension Window {
             switch try resolveSynchronously(request) {
             case .asynchronous: return .asynchronous
             case .outcome(let outcome): return .ended(.success(outcome))
-            case .change(let resolved, let animates):
+            case .change(let resolved, let animates, let validated):
+                if !validated { try tree.validate(resolved) }
                 change = resolved
                 animated = animated && animates
             }
-            try tree.validate(change)
             switch try startChange(change, request: id, animated: animated, cancellable: true) {
             case .finished(let outcome): return .ended(.success(outcome))
             case .inFlight(let flight, let hooks): return .inFlight(flight, hooks: hooks)

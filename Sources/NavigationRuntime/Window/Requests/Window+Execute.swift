@@ -31,7 +31,7 @@ extension Window {
             if case .some(let resolution) = try resolveStoryboardSegue(from: source, identifier: identifier, triggered: triggered) {
                 switch resolution {
                 case .outcome(let outcome): return outcome
-                case .change(let resolved, let animates):
+                case .change(let resolved, let animates, _):
                     return try await runChange(resolved, request: id, animated: animated && animates, cancellable: cancellable)
                 case .asynchronous: break
                 }
@@ -76,7 +76,7 @@ extension Window {
             .removeFromParent:
             switch try resolveSynchronously(request) {
             case .outcome(let outcome): return outcome
-            case .change(let resolved, _): change = resolved
+            case .change(let resolved, _, _): change = resolved
             case .asynchronous: return .noChange  // not for these requests (see `resolveSynchronously`)
             }
         }
@@ -88,8 +88,10 @@ extension Window {
         /// The request ends here, with this outcome (nothing to change).
         case outcome(TransitionOutcome)
         /// The request makes this change, animated if the request is and `animates` (a
-        /// storyboard segue's `animates="NO"` turns it off).
-        case change(Change, animates: Bool = true)
+        /// storyboard segue's `animates="NO"` turns it off). `validated`: the change passed
+        /// ``WindowTree/validate(_:)``'s checks already (see ``WindowTree/validatePush(of:onto:)``),
+        /// with nothing run since.
+        case change(Change, animates: Bool = true, validated: Bool = false)
         /// The request needs the asynchronous path (user code, or a look-up that may reach it):
         /// nothing was done.
         case asynchronous
@@ -115,7 +117,8 @@ extension Window {
         case .push(let controller, let navigation):
             try tree.checkAttached(navigation)
             try tree.checkPushable(controller, onto: navigation)
-            return .change(.push(navigation, controller))
+            try tree.validatePush(of: controller, onto: navigation)
+            return .change(.push(navigation, controller), validated: true)
 
         case .pop(let navigation, let receipt):
             try tree.checkAttached(navigation)

@@ -225,12 +225,17 @@ extension Window {
         }
         emit(.began, request: id)
         let animated = false
-        for move in applied.moves where move.deliversWillMove { _ = note(.willMove(toParent: move.to?.id), to: move.controller) }
+        // A containment or load callback's note only journals it (no bookkeeping, no hook to
+        // call here), so with no subscriber there is nothing to note.
+        let journals = hasSubscribers
+        if journals {
+            for move in applied.moves where move.deliversWillMove { _ = note(.willMove(toParent: move.to?.id), to: move.controller) }
+        }
         after.forEachMissing(from: before, postOrder: false, topLayerFirst: false) { controller in
             let context = controller.context
             if !context.isViewLoaded {
                 context.isViewLoaded = true
-                _ = note(.viewDidLoad, to: controller)
+                if journals { _ = note(.viewDidLoad, to: controller) }
             }
         }
         let order = applied.order
@@ -264,7 +269,9 @@ extension Window {
                 _ = note(.viewDidAppear(animated: animated), to: controller)
             }
         }
-        for move in applied.moves where move.deliversDidMove { _ = note(.didMove(toParent: move.to?.id), to: move.controller) }
+        if hasSubscribers {
+            for move in applied.moves where move.deliversDidMove { _ = note(.didMove(toParent: move.to?.id), to: move.controller) }
+        }
         return .completed(sequence: sequence)
     }
 

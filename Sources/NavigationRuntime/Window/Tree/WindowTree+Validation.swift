@@ -169,6 +169,29 @@ extension WindowTree {
         try checkInsertable(controller, into: navigation, code: .controllerInUse)
     }
 
+    /// ``validate(_:)`` of `.push(navigation, controller)`, once ``checkPushable(_:onto:)``
+    /// passed for the same two, with no suspension in between: the same checks in the same
+    /// order, without walking again what `checkPushable` walked.
+    ///
+    /// Why it is the same: `validate` of a push is `checkDepth(of: controller, under:
+    /// navigation)`, then `checkExecutors(entering:)`, which walks the controller's subtree
+    /// (its children, the initial children it will adopt, what it presents) with `checkOwned`
+    /// and `checkExecutor`. A controller with no children, no presentation and no initial
+    /// children left to adopt is its whole subtree, and `checkPushable` (through
+    /// `checkInsertable`) made both checks on it: their answers cannot have changed since (the
+    /// context's `window` is a `let`, and nothing ran on this executor in between). Any other
+    /// controller gets the whole `validate`.
+    func validatePush(of controller: any ViewController, onto navigation: NavigationController) throws {
+        let context = controller.context
+        guard context.children.isEmpty, context.presented == nil,
+            context.didAdoptInitialChildren || controller.initialChildren.isEmpty
+        else {
+            try validate(.push(navigation, controller))
+            return
+        }
+        try checkDepth(of: controller, under: navigation)
+    }
+
     /// The More navigation controller's stack is the tab bar's to manage (R5.2).
     private func checkNotMore(_ navigation: NavigationController) throws {
         guard let parent = navigation.context.parent, parent.kind == .tabBar,
