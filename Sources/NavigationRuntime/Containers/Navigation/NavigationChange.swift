@@ -80,6 +80,13 @@ enum NavigationChange: ChangeFamily {
 
     @inline(__always)
     func apply(to tree: WindowTree) -> AppliedChange {
+        var applied = applyStack(to: tree)
+        applied.hasNavigationDelegate = navigation.context.hasDelegate
+        return applied
+    }
+
+    @inline(__always)
+    private func applyStack(to tree: WindowTree) -> AppliedChange {
         switch self {
         case .push(let navigation, let controller):
             let context = navigation.context

@@ -139,15 +139,9 @@ struct AppliedChange {
     /// controller's, R5.12).
     var order = AppearanceOrder()
 
-    /// Whether a navigation controller whose stack changes has a delegate (without an array).
-    var hasNavigationDelegate: Bool {
-        switch undo {
-        case .navigation(.push(let navigation)), .navigation(.pop(let navigation, _)), .navigation(.stack(let navigation, _)):
-            navigation.context.hasDelegate
-        case .composite(let parts): parts.contains { $0.hasNavigationDelegate }
-        case .tabBar, .split, .page, .containment, .presentation, .window: false
-        }
-    }
+    /// Whether a navigation controller whose stack changes had a delegate when the change was
+    /// applied (noted then by its family, so that the synchronous path asks without a walk).
+    var hasNavigationDelegate = false
 
     private func forEachNavigation(_ body: (NavigationController) -> Void) {
         switch undo {

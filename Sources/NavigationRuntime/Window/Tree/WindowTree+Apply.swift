@@ -31,6 +31,7 @@ extension WindowTree {
                 applied.presented += part.presented
                 applied.dismissed += part.dismissed
                 applied.adopted += part.adopted
+                applied.hasNavigationDelegate = applied.hasNavigationDelegate || part.hasNavigationDelegate
             }
             return applied
         }
