@@ -77,6 +77,16 @@ public enum SegueLanding: String, Sendable, Hashable, Comparable, CaseIterable {
     /// Anything else (a root or tab replaced, a container's child).
     case other
 
+    /// What the segue did, as a verb: `pushes`, `presents`, `shows as detail`, `lands elsewhere`.
+    public var verb: String {
+        switch self {
+        case .push: "pushes"
+        case .present: "presents"
+        case .detail: "shows as detail"
+        case .other: "lands elsewhere"
+        }
+    }
+
     /// Orders effects by name.
     public static func < (lhs: SegueLanding, rhs: SegueLanding) -> Bool { lhs.rawValue < rhs.rawValue }
 

@@ -93,7 +93,7 @@ struct ExplorationFindings {
             let all = tried[key] ?? []
             let missing = all.filter { $0.outcome == .noDestination }
             guard let first = missing.first, case .segue(let source, let segue, _) = first.action else { return nil }
-            let found = all.filter { $0.outcome == .completed }
+            let found = all.filter { $0.outcome == .completed || $0.outcome == .noChange }
             let action = catalog.scenes[source]?.segue(named: segue)?.kind.unwindAction ?? segue
             var message = "unwind exit \(key) (\(action)) finds no destination in \(missing.count) of \(all.count) states where it is visible (\(describe(missing.map(\.from))))"
             message += found.isEmpty ? "; it finds one in none" : "; it finds one in \(describe(found.map(\.from)))"
@@ -144,13 +144,13 @@ struct ExplorationFindings {
         return order.compactMap { key in
             guard let effects = byEffect[key], effects.count > 1 else { return nil }
             let sorted = effects.values.sorted { ($0.from, $0.action) < ($1.from, $1.action) }
-            let words = sorted.compactMap { transition in transition.effect.map { "\($0.rawValue)es in #\(transition.from)" } }
+            let words = sorted.compactMap { transition in transition.effect.map { "\($0.verb) in #\(transition.from)" } }
             return ExplorationFinding(
                 kind: .pathDependentSegue, subject: key,
                 message: "segue \(key) depends on the path: it " + words.joined(separator: ", "),
                 state: sorted.first?.from,
                 reproductions: sorted.map { transition in
-                    reproduction("\(key) \(transition.effect?.rawValue ?? "")es", to: transition.from, then: transition, stack: transition.effect == .push)
+                    reproduction("\(key) \(transition.effect?.verb ?? "")", to: transition.from, then: transition, stack: transition.effect == .push)
                 }
             )
         }
@@ -232,7 +232,10 @@ struct ExplorationFindings {
                 candidates.append(("presentation chain", block))
             }
             for candidate in candidates {
-                let key = candidate.what + ":" + candidate.block.joined(separator: " ")
+                // One loop, whichever scene of it the stack ends on: [a b] and [b a] are one.
+                let rotations = candidate.block.indices.map { Array(candidate.block[$0...] + candidate.block[..<$0]) }
+                let canonical = rotations.map { $0.joined(separator: " ") }.min() ?? ""
+                let key = candidate.what + ":" + canonical
                 guard seen.insert(key).inserted else { continue }
                 let loop = candidate.block.joined(separator: " → ")
                 findings.append(

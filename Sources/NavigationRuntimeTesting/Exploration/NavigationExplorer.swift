@@ -128,6 +128,7 @@ public struct NavigationExplorer: Sendable {
                                 )
                             )
                             next.append(added)
+                            to = added
                         } else {
                             to = nil
                             dropped += 1
@@ -194,8 +195,11 @@ public struct NavigationExplorer: Sendable {
                 if let scene = node.scene, counted.contains(scene) { coverage.scenes.insert(scene) }
             }
         }
-        for transition in exploration.transitions where transition.outcome == .completed {
+        for transition in exploration.transitions {
             guard case .segue(let source, let segue, let isUnwind) = transition.action else { continue }
+            // An unwind that found its destination with nothing to pop or dismiss (the
+            // destination beside the source, in a split's other column) ends `noChange`.
+            guard transition.outcome == .completed || (isUnwind && transition.outcome == .noChange) else { continue }
             let key = source + "/" + segue
             if isUnwind {
                 if coverage.totalUnwinds.contains(key) { coverage.unwinds.insert(key) }

@@ -105,11 +105,11 @@ struct ExploreRenderer {
         for state in exploration.states {
             let top = state.snapshot.topPath.last.map { $0.scene ?? $0.className } ?? "-"
             let chain = state.snapshot.presentationChain.count
-            var label = "#\(state.index) \(top)\\ndepth \(state.depth)"
+            var label = "#\(state.index) \(escape(top))\\ndepth \(state.depth)"
             if chain > 0 { label += ", \(chain) presented" }
             if state.snapshot.traits == .compact { label += ", compact" }
             let style = state.expanded ? "" : ", style=dashed"
-            text += "  s\(state.index) [label=\"\(escape(label))\"\(style)];\n"
+            text += "  s\(state.index) [label=\"\(label)\"\(style)];\n"
         }
         for transition in exploration.transitions {
             guard let to = transition.to, to != transition.from else { continue }
@@ -119,10 +119,19 @@ struct ExploreRenderer {
     }
 
     /// Writes each finding's reproductions as steps files in `directory`, named
-    /// `NN-KIND[-K].steps` in finding order.
+    /// `NN-KIND[-K].steps` in finding order, after removing the files of that form an earlier
+    /// run left there.
     /// - Returns: The files of each finding.
     /// - Throws: ``UsageError`` when a file cannot be written.
     static func writeSteps(_ exploration: Exploration, to directory: String, command: String) throws -> [[String]] {
+        // Steps files of an earlier run in the same folder would read as this run's findings.
+        let earlier = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in earlier where name.hasSuffix(".steps") && name.first?.isNumber == true && name.contains("-") {
+            let kind = name.drop { $0.isNumber }.dropFirst()
+            if ExplorationFinding.Kind.allCases.contains(where: { kind.hasPrefix($0.rawValue) }) {
+                try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: directory).appendingPathComponent(name).path)
+            }
+        }
         var written: [[String]] = []
         let width = String(exploration.findings.count).count
         for (index, finding) in exploration.findings.enumerated() {
