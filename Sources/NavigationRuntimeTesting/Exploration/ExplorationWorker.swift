@@ -110,12 +110,42 @@ struct ExplorationWorker: Sendable {
             }
             expansion.steps.append(Step(action: action.action, outcome: outcome, effect: effect, next: changed ? normalized : nil))
             if changed {
+                // Back to the seed's state by the inverse action when there is one (a pop after
+                // a push, a dismissal after a presentation, the tab or size class before): one
+                // transition instead of a rebuilt tree. Checked: the tree must equal the seed's.
+                if let inverse = Self.inverse(of: action.action, effect: effect, before: before) {
+                    let live = await window.snapshot()
+                    if await perform(Planned(action: inverse, position: nil), in: window, live: live) == .completed,
+                        await window.snapshot().normalized() == seed.snapshot
+                    {
+                        continue
+                    }
+                }
                 await window.close()
                 dirty = true
             }
         }
         if !dirty { await window.close() }
         return expansion
+    }
+
+    /// The action that undoes `action`, if one does: back after a push, dismiss after a
+    /// presentation, the tab selected before, the size class before.
+    static func inverse(of action: ExplorationAction, effect: SegueLanding?, before: WindowSnapshot) -> ExplorationAction? {
+        switch action {
+        case .segue(_, _, false):
+            switch effect {
+            case .push?: return .back
+            case .present?: return .dismiss
+            default: return nil
+            }
+        case .selectTab:
+            return before.innermostTabBar?.selectedIndex.map(ExplorationAction.selectTab)
+        case .traits(let compact):
+            return .traits(compact: !compact)
+        case .segue, .back, .dismiss:
+            return nil
+        }
     }
 
     /// Every action a user can take in `snapshot`, in a fixed order: the segues and exits of
