@@ -18,6 +18,8 @@ import Testing
         let transitions: Int
         let coverage: String
         let findings: [String]
+        /// The classes of each no-way-back finding's presented controllers that dismiss in code.
+        var inCode: [Int: [String]] = [:]
         var testDescription: String { folder }
     }
 
@@ -28,7 +30,8 @@ import Testing
             findings: [
                 // Custom DialogSegue bottom sheets: their controllers dismiss themselves in code.
                 "no-way-back Z7x-iD-HmC", "no-way-back ug0-BF-sBy",
-            ]
+            ],
+            inCode: [0: ["GroupTargetModelsViewController"], 1: ["NodeSceneRecallViewController"]]
         ),
         Expected(
             folder: "eu-digital-green-certificates__dgca-verifier-app-ios", states: 11, transitions: 24,
@@ -59,9 +62,24 @@ import Testing
         #expect(outcome.output.contains(expected.coverage + "\n"))
         #expect(exploration.findings.map { "\($0.kind.rawValue) \($0.subject)" } == expected.findings)
         #expect(!exploration.findings.contains { $0.severity == .error })
+        #expect(outcome.dismissedInCode == expected.inCode)
         for file in outcome.stepsFiles.flatMap({ $0 }) {
             let drive = try await DriveCommand.drive([app, "--steps", file])
             #expect(drive.exit == .success, "\(file): \(drive.errors)")
         }
+    }
+
+    /// Both size classes on the app with a split view: its showDetail segues show as detail in
+    /// regular width and push once the split collapses (UIKit's adaptation), which is no
+    /// finding; each steps file still reproduces.
+    @Test func passBothTraits() async throws {
+        let app = Self.apps.appendingPathComponent("mssun__passforios").path
+        let steps = FileManager.default.temporaryDirectory.appendingPathComponent("explore-fixture-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: steps) }
+        let outcome = try await ExploreCommand.explore([app, "--depth", "6", "--traits", "both", "--steps-dir", steps.path])
+        let exploration = try #require(outcome.exploration)
+        #expect(exploration.states.count == 262)
+        #expect(exploration.findings.map(\.kind) == [])
+        #expect(outcome.exit == .success)
     }
 }

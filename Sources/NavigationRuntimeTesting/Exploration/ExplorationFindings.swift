@@ -142,7 +142,12 @@ struct ExplorationFindings {
             if byEffect[key]?[effect] == nil { byEffect[key, default: [:]][effect] = transition }
         }
         return order.compactMap { key in
-            guard let effects = byEffect[key], effects.count > 1 else { return nil }
+            // A presentation beside a push or a detail: the segue falls back to a modal on some
+            // path. (A detail in regular width that pushes in compact width is the collapsed
+            // split's adaptation, R5.6, not a finding.)
+            guard let effects = byEffect[key], effects[.present] != nil, effects[.push] != nil || effects[.detail] != nil else {
+                return nil
+            }
             let sorted = effects.values.sorted { ($0.from, $0.action) < ($1.from, $1.action) }
             let words = sorted.compactMap { transition in transition.effect.map { "\($0.verb) in #\(transition.from)" } }
             return ExplorationFinding(

@@ -67,6 +67,9 @@ enum ExploreCommand {
         var stepsFiles: [[String]] = []
         /// The exploration itself.
         var exploration: Exploration?
+        /// For each no-way-back finding (by index), the classes of its presented controllers
+        /// whose source files call `dismiss(`: the way back is in code.
+        var dismissedInCode: [Int: [String]] = [:]
     }
 
     static func main(_ arguments: [String]) async throws -> NavStressExit {
@@ -146,17 +149,48 @@ enum ExploreCommand {
         if let stepsDir {
             outcome.stepsFiles = try ExploreRenderer.writeSteps(exploration, to: stepsDir, command: command)
         }
-        let renderer = ExploreRenderer(
+        var renderer = ExploreRenderer(
             path: path, initial: start.scene.controllerID, configuration: configuration, exploration: exploration,
             elapsed: elapsed, stepsFiles: outcome.stepsFiles
         )
+        if sources.unread == nil {
+            let root = options.string("sources") ?? path
+            renderer.dismissedInCode = dismissedInCode(exploration, dismissing: dismissingClasses(under: root))
+        }
         switch format {
         case "json": outcome.output = renderer.json() + "\n"
         case "dot": outcome.output = renderer.dot()
         default: outcome.output = renderer.text()
         }
         outcome.exploration = exploration
+        outcome.dismissedInCode = renderer.dismissedInCode
         outcome.exit = exploration.findings.contains { $0.severity == .error } ? .failure : .success
         return outcome
+    }
+
+    /// The classes declared in Swift or Objective-C files under `root` that call `dismiss(`
+    /// (`dismiss(animated:completion:)`, `dismissViewControllerAnimated:`), by class name.
+    static func dismissingClasses(under root: String) -> Set<String> {
+        let read = AppSourceFiles(under: URL(fileURLWithPath: root))
+        let dismissing = read.texts.filter { $0.value.contains("dismiss(") || $0.value.contains("dismissViewControllerAnimated") }
+        guard !dismissing.isEmpty else { return [] }
+        let index = AppSourceIndex.scan(sources: dismissing)
+        return Set(index.types.filter { $0.keyword == "class" || $0.keyword == "extension" }.map(\.name))
+    }
+
+    /// For each no-way-back finding, the classes of its presented subtree that dismiss in code.
+    static func dismissedInCode(_ exploration: Exploration, dismissing: Set<String>) -> [Int: [String]] {
+        var result: [Int: [String]] = [:]
+        for (index, finding) in exploration.findings.enumerated() where finding.kind == .noWayBack {
+            guard let state = finding.state, let presented = exploration.states[state].snapshot.lastPresented else { continue }
+            var classes: [String] = []
+            func visit(_ node: ControllerSnapshot) {
+                if dismissing.contains(node.className), !classes.contains(node.className) { classes.append(node.className) }
+                node.children.forEach(visit)
+            }
+            visit(presented)
+            if !classes.isEmpty { result[index] = classes }
+        }
+        return result
     }
 }

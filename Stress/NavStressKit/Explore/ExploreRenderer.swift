@@ -11,6 +11,8 @@ struct ExploreRenderer {
     let elapsed: Duration
     /// The steps files of each finding (empty when none were written).
     let stepsFiles: [[String]]
+    /// For no-way-back findings (by index): the presented classes whose sources call `dismiss(`.
+    var dismissedInCode: [Int: [String]] = [:]
 
     private var seconds: Double {
         Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -55,6 +57,9 @@ struct ExploreRenderer {
             if index < stepsFiles.count {
                 for file in stepsFiles[index] { text += "  steps: \(file)\n" }
             }
+            if let classes = dismissedInCode[index] {
+                text += "  in code: \(classes.joined(separator: ", ")) call\(classes.count == 1 ? "s" : "") dismiss (the sources' way back)\n"
+            }
         }
         return text
     }
@@ -74,6 +79,7 @@ struct ExploreRenderer {
                 "steps_files": index < stepsFiles.count ? stepsFiles[index] : [],
             ]
             object["state"] = finding.state ?? NSNull()
+            if let classes = dismissedInCode[index] { object["dismissed_in_code"] = classes }
             return object
         }
         let object: [String: Any] = [
