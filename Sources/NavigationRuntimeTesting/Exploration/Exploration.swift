@@ -19,7 +19,8 @@ public struct Exploration: Sendable {
         public let snapshot: WindowSnapshot
         /// A shortest action sequence from the initial state that reaches it.
         public let path: [ExplorationAction]
-        /// Whether its actions were tried (states at the depth bound are not).
+        /// Whether its actions were tried (states at the depth bound, and states no window
+        /// could be put back into, are not).
         public internal(set) var expanded: Bool
     }
 
@@ -77,6 +78,9 @@ public struct Exploration: Sendable {
     /// States whose restoration did not give the state back, reached again by replaying their
     /// path from the initial state instead (a tree restoration does not rebuild exactly).
     public internal(set) var replayedStates = 0
+    /// States no window could be put back into (neither restored nor replayed), so never
+    /// expanded; 0 unless restoration and replay both fail.
+    public internal(set) var unopenedStates = 0
 
     /// Whether a bound was reached.
     public var isExhaustive: Bool { bounds.isEmpty }

@@ -26,6 +26,9 @@ struct ExplorationWorker: Sendable {
         var steps: [Step] = []
         /// Whether the state was reached by replaying its path instead of by restoration.
         var replayed = false
+        /// Whether no window could be put in the state (neither restored nor replayed): its
+        /// actions were not tried.
+        var unopened = false
     }
 
     /// An action and the controller it starts from, by position in ``WindowSnapshot/allControllers``
@@ -89,7 +92,10 @@ struct ExplorationWorker: Sendable {
     /// Tries every action of the seed's state.
     func expand(_ seed: Seed) async -> Expansion {
         var expansion = Expansion()
-        guard var (window, replayed) = await open(seed, replay: false) else { return expansion }
+        guard var (window, replayed) = await open(seed, replay: false) else {
+            expansion.unopened = true
+            return expansion
+        }
         expansion.replayed = replayed
         let planned = actions(in: await window.snapshot())
         var dirty = false

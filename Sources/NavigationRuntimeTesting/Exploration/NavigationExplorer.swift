@@ -110,8 +110,13 @@ public struct NavigationExplorer: Sendable {
             let expansions = await expand(seeds, worker: worker)
             var next: [Int] = []
             for (position, stateIndex) in frontier.enumerated() {
-                result.states[stateIndex].expanded = true
                 let expansion = expansions[position]
+                if expansion.unopened {
+                    // Left unexpanded: no finding may read it as a state with no way out.
+                    result.unopenedStates += 1
+                    continue
+                }
+                result.states[stateIndex].expanded = true
                 if expansion.replayed { result.replayedStates += 1 }
                 for step in expansion.steps {
                     var to: Int? = stateIndex

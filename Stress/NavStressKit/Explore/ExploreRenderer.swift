@@ -40,6 +40,9 @@ struct ExploreRenderer {
         text += "states: \(exploration.states.count)  transitions: \(transitions)  depth reached: \(exploration.depthReached)\n"
         text += "time: \(String(format: "%.3f", seconds)) s (\(rate) transitions/s)"
         text += exploration.replayedStates > 0 ? ", \(exploration.replayedStates) states replayed (restoration did not rebuild them)\n" : "\n"
+        if exploration.unopenedStates > 0 {
+            text += "\(exploration.unopenedStates) states could not be put back into a window: not expanded\n"
+        }
         text += boundLines.isEmpty ? "exhaustive: no bound reached\n" : boundLines.map { $0 + "\n" }.joined()
         text += "coverage: scenes \(ratio(coverage.scenes, coverage.totalScenes)), segues \(ratio(coverage.segues, coverage.totalSegues)), unwinds \(ratio(coverage.unwinds, coverage.totalUnwinds))\n"
         let findings = exploration.findings
@@ -87,7 +90,7 @@ struct ExploreRenderer {
             "depth_limit": configuration.maximumDepth, "max_states": configuration.maximumStates,
             "states": exploration.states.count, "transitions": exploration.transitions.count,
             "depth_reached": exploration.depthReached, "exhaustive": exploration.isExhaustive, "bounds": boundLines,
-            "replayed_states": exploration.replayedStates,
+            "replayed_states": exploration.replayedStates, "unopened_states": exploration.unopenedStates,
             "coverage": [
                 "scenes": pair(coverage.scenes, coverage.totalScenes), "segues": pair(coverage.segues, coverage.totalSegues),
                 "unwinds": pair(coverage.unwinds, coverage.totalUnwinds),
