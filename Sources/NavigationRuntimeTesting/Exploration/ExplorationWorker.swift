@@ -17,8 +17,9 @@ struct ExplorationWorker: Sendable {
         let action: ExplorationAction
         let outcome: ExplorationOutcome
         let effect: SegueLanding?
-        /// The state reached, normalized, or `nil` when it is the seed's state.
-        let next: WindowSnapshot?
+        /// The state reached, normalized (hashed here, in parallel), or `nil` when it is the
+        /// seed's state.
+        let next: StateKey?
     }
 
     /// What expanding one state gave.
@@ -71,9 +72,10 @@ struct ExplorationWorker: Sendable {
 
     /// A window in the seed's state: restored, else (when restoration fails or rebuilds
     /// something else) replayed from the initial state.
-    private func open(_ seed: Seed, replay: Bool) async -> (window: Window, replayed: Bool)? {
+    private func open(_ seed: Seed, replay: Bool) async -> (window: Window, replayed: Bool, live: WindowSnapshot)? {
         if !replay, case .restored(let window) = await Window.restoring(seed.snapshot, catalog: catalog, configuration: configuration) {
-            if await window.snapshot().normalized() == seed.snapshot { return (window, false) }
+            let live = await window.snapshot()
+            if live.normalized() == seed.snapshot { return (window, false, live) }
             await window.close()
         }
         guard let window = await initialWindow() else { return nil }
@@ -82,30 +84,33 @@ struct ExplorationWorker: Sendable {
             guard let planned = actions(in: live).first(where: { $0.action == action }) else { break }
             _ = await perform(planned, in: window, live: live)
         }
-        guard await window.snapshot().normalized() == seed.snapshot else {
+        let live = await window.snapshot()
+        guard live.normalized() == seed.snapshot else {
             await window.close()
             return nil
         }
-        return (window, true)
+        return (window, true, live)
     }
 
-    /// Tries every action of the seed's state.
-    func expand(_ seed: Seed) async -> Expansion {
+    /// Tries every action of the seed's state, on the global concurrent executor (never on
+    /// the caller's actor: the workers run in parallel whoever called ``NavigationExplorer/explore()``).
+    @concurrent func expand(_ seed: Seed) async -> Expansion {
         var expansion = Expansion()
-        guard var (window, replayed) = await open(seed, replay: false) else {
+        guard var (window, replayed, live) = await open(seed, replay: false) else {
             expansion.unopened = true
             return expansion
         }
         expansion.replayed = replayed
-        let planned = actions(in: await window.snapshot())
+        let planned = actions(in: live)
         var dirty = false
         for action in planned {
             if dirty {
                 guard let reopened = await open(seed, replay: replayed) else { break }
-                (window, replayed) = reopened
+                (window, replayed, live) = reopened
                 dirty = false
             }
-            let before = await window.snapshot()
+            // `live` is the window's tree now, ids included: taken after the last change.
+            let before = live
             let outcome = await perform(action, in: window, live: before)
             let after = await window.snapshot()
             let normalized = after.normalized()
@@ -114,22 +119,20 @@ struct ExplorationWorker: Sendable {
             if case .segue(_, _, false) = action.action, outcome == .completed {
                 effect = SegueLanding.of(before: before, after: after)
             }
-            expansion.steps.append(Step(action: action.action, outcome: outcome, effect: effect, next: changed ? normalized : nil))
-            if changed {
-                // Back to the seed's state by the inverse action when there is one (a pop after
-                // a push, a dismissal after a presentation, the tab or size class before): one
-                // transition instead of a rebuilt tree. Checked: the tree must equal the seed's.
-                if let inverse = Self.inverse(of: action.action, effect: effect, before: before) {
-                    let live = await window.snapshot()
-                    if await perform(Planned(action: inverse, position: nil), in: window, live: live) == .completed,
-                        await window.snapshot().normalized() == seed.snapshot
-                    {
-                        continue
-                    }
-                }
-                await window.close()
-                dirty = true
+            expansion.steps.append(Step(action: action.action, outcome: outcome, effect: effect, next: changed ? StateKey(normalized) : nil))
+            live = after
+            guard changed else { continue }
+            // Back to the seed's state by the inverse action when there is one (a pop after a
+            // push, a dismissal after a presentation, the tab or size class before): one
+            // transition instead of a rebuilt tree. Checked: the tree must equal the seed's.
+            if let inverse = Self.inverse(of: action.action, effect: effect, before: before),
+                await perform(Planned(action: inverse, position: nil), in: window, live: after) == .completed
+            {
+                live = await window.snapshot()
+                if live.normalized() == seed.snapshot { continue }
             }
+            await window.close()
+            dirty = true
         }
         if !dirty { await window.close() }
         return expansion
@@ -247,4 +250,20 @@ struct ExplorationWorker: Sendable {
             return .failed(code: "error", message: "\(error)")
         }
     }
+}
+
+/// A state's normalized snapshot with its hash computed once, by the worker that reached it:
+/// the merge looks states up without hashing whole trees on its one thread.
+struct StateKey: Hashable, Sendable {
+    let snapshot: WindowSnapshot
+    let hash: Int
+
+    init(_ snapshot: WindowSnapshot) {
+        self.snapshot = snapshot
+        self.hash = snapshot.hashValue
+    }
+
+    static func == (lhs: StateKey, rhs: StateKey) -> Bool { lhs.hash == rhs.hash && lhs.snapshot == rhs.snapshot }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }

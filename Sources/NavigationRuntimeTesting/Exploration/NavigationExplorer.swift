@@ -100,7 +100,7 @@ public struct NavigationExplorer: Sendable {
             throw StartError(description: "the initial scene '\(initialScene)' cannot be instantiated as a window's root")
         }
         var result = Exploration()
-        var index: [WindowSnapshot: Int] = [start: 0]
+        var index: [StateKey: Int] = [StateKey(start): 0]
         result.states = [Exploration.State(index: 0, depth: 0, snapshot: start, path: [], expanded: false)]
         var frontier = [0]
         var depth = 0
@@ -128,7 +128,7 @@ public struct NavigationExplorer: Sendable {
                             index[reached] = added
                             result.states.append(
                                 Exploration.State(
-                                    index: added, depth: depth + 1, snapshot: reached,
+                                    index: added, depth: depth + 1, snapshot: reached.snapshot,
                                     path: result.states[stateIndex].path + [step.action], expanded: false
                                 )
                             )
