@@ -36,29 +36,8 @@ extension Application {
         catalog: SceneCatalog,
         configuration: Window.Configuration = Window.Configuration()
     ) async -> RestorationOutcome {
-        var validator = RestorationValidator(catalog: catalog, traits: snapshot.traits)
-        if let root = snapshot.root { validator.validate(root) }
-        guard validator.problems.isEmpty else { return .failed(validator.problems) }
-
-        var configuration = configuration
-        configuration.traits = snapshot.traits
-        let window = Window(id: makeWindowID(), configuration: configuration)
-        if let root = snapshot.root {
-            switch await window.buildRestoration(root, catalog: catalog) {
-            case .failed(let problems):
-                await window.close()
-                return .failed(problems)
-            case .built(let tree):
-                do {
-                    _ = try await window.installRestored(tree)
-                } catch {
-                    await window.close()
-                    let reason: RestorationProblem.Reason =
-                        (error as? NavigationError).map { .installFailed($0) } ?? .cancelled
-                    return .failed([RestorationProblem(path: "", controller: nil, reason: reason)])
-                }
-            }
-        }
+        let outcome = await Window.restoring(snapshot, catalog: catalog, id: makeWindowID(), configuration: configuration)
+        guard case .restored(let window) = outcome else { return outcome }
         register(window)
         return .restored(window)
     }

@@ -18,6 +18,8 @@ public enum NavStress {
           graph     The navigation map as Graphviz DOT (an app folder: a cluster per storyboard).
           drive     Run a script of steps and expectations against an app's storyboards in one
                     window: a flow test for CI (exit 1 when a step or an expectation fails).
+          explore   Every navigation state an app can reach (breadth first), with the shortest
+                    drive steps to each problem (exit 1 on error-severity findings).
 
           See 'navstress <subcommand> --help' for each subcommand's options.
         """
@@ -42,6 +44,8 @@ public enum NavStress {
                 return StoryboardCommands.graph(arguments)
             case "drive":
                 return try await DriveCommand.main(arguments).rawValue
+            case "explore":
+                return try await ExploreCommand.main(arguments).rawValue
             case "--help", "-h", "help":
                 print(usage)
                 return NavStressExit.success.rawValue

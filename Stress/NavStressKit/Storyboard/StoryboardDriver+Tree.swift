@@ -2,6 +2,7 @@
 // id, storyboard ID or class; the innermost container on the top path; the top path itself.
 
 import NavigationRuntime
+import NavigationRuntimeTesting
 
 extension StoryboardDriver {
     /// The controller SOURCE names, currently in the tree: an element id of a scene of the app,
@@ -55,19 +56,11 @@ extension StoryboardDriver {
         await window.controller(id)
     }
 
-    /// The innermost navigation controller on the path `top` follows that `back` pops: nested
-    /// navigation controllers holding only their root are skipped for the one they are on.
+    /// The navigation controller `back` pops: ``WindowSnapshot/poppableNavigation`` (the
+    /// definition `explore` plans its `back` actions with), found in the window.
     func innermostPoppableNavigation() async -> NavigationController? {
-        var path: [NavigationController] = []
-        for id in Self.topPath(await window.snapshot()) {
-            if let navigation = await find(id) as? NavigationController { path.append(navigation) }
-        }
-        for navigation in path.reversed() {
-            let count = await navigation.viewControllers.count
-            if count > 1 { return navigation }
-            guard await navigation.parent is NavigationController else { return nil }
-        }
-        return nil
+        guard let id = await window.snapshot().poppableNavigation?.id else { return nil }
+        return await find(id) as? NavigationController
     }
 
     /// The innermost container of a type on the path `top` follows.
@@ -81,33 +74,13 @@ extension StoryboardDriver {
 
     /// The last presented controller of the presentation chain, if any.
     static func lastPresented(_ snapshot: WindowSnapshot) -> ControllerID? {
-        var last: ControllerID?
-        for node in snapshot.allControllers where node.presented != nil { last = node.presented?.id }
-        return last
+        snapshot.lastPresented?.id
     }
 
-    /// The path from the root to the top-most visible content controller (DESIGN §12).
+    /// The path from the root to the top-most visible content controller (DESIGN §12):
+    /// ``WindowSnapshot/topPath``, shared with `explore`.
     static func topPath(_ snapshot: WindowSnapshot) -> [ControllerID] {
-        guard var node = snapshot.root else { return [] }
-        var path: [ControllerSnapshot] = [node]
-        while true {
-            if let jump = path.first(where: { $0.presented != nil })?.presented {
-                node = jump
-                path = [jump]
-                continue
-            }
-            let next: ControllerSnapshot?
-            switch node.kind {
-            case .navigation: next = node.children.last
-            case .tabBar: next = node.selectedIndex.flatMap { node.children.indices.contains($0) ? node.children[$0] : nil }
-            case .split: next = node.children.count > 1 ? node.children[1] : node.children.first
-            case .content: next = nil
-            default: next = node.children.first  // a container that shows its first child (a page view controller's page)
-            }
-            guard let next else { return path.map(\.id) }
-            node = next
-            path.append(next)
-        }
+        snapshot.topPath.map(\.id)
     }
 
     /// The element id of the top-most visible content controller.

@@ -45,6 +45,35 @@ extension StoryboardBundle {
 
     func catalogs(registry: ClassRegistry) -> Catalogs { Catalogs(bundle: self, registry: registry) }
 
+    /// One catalog of every scene of every storyboard of the bundle, by element id: what a
+    /// window holding controllers of several storyboards is restored through
+    /// (``Window/restoring(_:catalog:id:configuration:)``), since a ``WindowSnapshot`` names
+    /// scenes by element id alone.
+    ///
+    /// Each scene is the one its storyboard's own catalog holds (its segues, its containment,
+    /// its references resolved in the bundle); a controller made through this catalog looks its
+    /// segues' destinations up here, where its storyboard's element ids are. When two
+    /// storyboards share an element id (localized copies of one storyboard do), the copy that
+    /// resolution uses wins. Refused scenes stay refused (``SceneCatalog/refusal(of:)``).
+    /// - Parameters:
+    ///   - registry: Factories, performers and unwind declarations.
+    ///   - initial: The initial scene's element id, if any.
+    /// - Returns: The catalog.
+    public func mergedCatalog(registry: ClassRegistry = ClassRegistry(), initial: String? = nil) -> SceneCatalog {
+        let tables = catalogs(registry: registry)
+        var ordered = all
+        // The copies resolution uses go last, so their scenes win an element id they share.
+        let resolving = Set(names.compactMap { storyboard(named: $0)?.file })
+        ordered = ordered.filter { !resolving.contains($0.file ?? "") } + ordered.filter { resolving.contains($0.file ?? "") }
+        var scenes: [Scene] = []
+        var refused: [String: String] = [:]
+        for storyboard in ordered {
+            scenes += StoryboardCatalogBuilder(storyboard: storyboard, registry: registry, bundle: tables).scenes
+            refused.merge(tables.containment.refused[storyboard.file ?? "<memory>"] ?? [:]) { _, new in new }
+        }
+        return SceneCatalog(scenes, initialScene: initial, identifiersAreStoryboardIDs: false, refused: refused)
+    }
+
     /// Every storyboard reference of ``storyboards`` that does not resolve, with the reason.
     /// - Returns: The errors, in bundle and document order.
     public func unresolvedReferences() -> [StoryboardError] {

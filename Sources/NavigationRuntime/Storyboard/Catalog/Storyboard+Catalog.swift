@@ -58,6 +58,9 @@ struct StoryboardCatalogBuilder: Sendable {
         )
     }
 
+    /// The storyboard's scenes as the catalog holds them.
+    var scenes: [Scene] { storyboard.scenes.map(scene(for:)) }
+
     private func scene(for scene: StoryboardScene) -> Scene {
         let segues = scene.segues.compactMap(definition(for:))
         let builder = self

@@ -1,0 +1,224 @@
+// NavigationRuntimeTesting: a breadth-first search over an app's navigation states.
+
+import Foundation
+import NavigationRuntime
+import Synchronization
+
+/// A breadth-first search over every navigation state a user can reach in a catalog, run by
+/// the runtime itself: each state is put back into a window (``Window/restoring(_:catalog:id:configuration:)``)
+/// and each action a user can take there is performed for real.
+///
+/// A state is a window's ``WindowSnapshot/normalized()`` snapshot: scene identifiers,
+/// containers, selected tabs, presentation chain and styles, appearance and traits, with
+/// controller ids abstracted away; two states are one when their values are equal. From each
+/// state the actions are: every segue and unwind exit of every visible controller's scene
+/// (triggered as its control would: `shouldPerformSegue` consulted, and a generic controller
+/// says yes), back on the visible navigation stack, dismissing the top presentation, selecting
+/// each other tab of the innermost tab bar, and, with ``Configuration/Traits/both``, turning
+/// the device. "Visible" means appeared and not covered by a presentation.
+///
+/// Bounded by depth and state count (``Exploration/bounds`` says which was reached), parallel
+/// across ``Configuration/workers`` windows, and deterministic whatever the interleaving.
+///
+/// ```swift
+/// let explorer = NavigationExplorer(catalog: catalog, initialScene: "nav")
+/// let exploration = try await explorer.explore()
+/// #expect(exploration.findings.filter { $0.severity == .error }.isEmpty)
+/// #expect(!exploration.findings.contains { $0.kind == .noWayBack })
+/// ```
+public struct NavigationExplorer: Sendable {
+    /// How far and how wide to search.
+    public struct Configuration: Sendable {
+        /// The size classes explored.
+        public enum Traits: String, Sendable, Hashable {
+            /// Regular width only.
+            case regular
+            /// Compact width only.
+            case compact
+            /// Starting in regular width, turning the device is an action.
+            case both
+        }
+
+        /// The size classes explored (default: regular).
+        public var traits: Traits
+        /// States at this many actions from the initial one are found but not expanded.
+        public var maximumDepth: Int
+        /// The most states kept.
+        public var maximumStates: Int
+        /// How many windows work at once (default: the active processor count).
+        public var workers: Int
+        /// The scene identifiers coverage counts (with their segues), or `nil` for every scene
+        /// of the catalog.
+        public var coverageScenes: Set<String>?
+
+        /// Creates a configuration.
+        public init(
+            traits: Traits = .regular,
+            maximumDepth: Int = 8,
+            maximumStates: Int = 10_000,
+            workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+            coverageScenes: Set<String>? = nil
+        ) {
+            self.traits = traits
+            self.maximumDepth = maximumDepth
+            self.maximumStates = maximumStates
+            self.workers = workers
+            self.coverageScenes = coverageScenes
+        }
+    }
+
+    /// Why an exploration could not start.
+    public struct StartError: Error, Sendable, CustomStringConvertible {
+        /// What went wrong.
+        public let description: String
+    }
+
+    /// The scenes explored.
+    public let catalog: SceneCatalog
+    /// The scene the window starts with (its identifier in ``catalog``).
+    public let initialScene: String
+    /// The bounds and parallelism.
+    public let configuration: Configuration
+
+    /// Creates an explorer.
+    /// - Parameters:
+    ///   - catalog: The scenes; unwind destinations are what its controllers declare.
+    ///   - initialScene: The root scene's identifier.
+    ///   - configuration: The bounds and parallelism.
+    public init(catalog: SceneCatalog, initialScene: String, configuration: Configuration = Configuration()) {
+        self.catalog = catalog
+        self.initialScene = initialScene
+        self.configuration = configuration
+    }
+
+    /// Runs the search.
+    /// - Returns: The states, transitions, coverage and findings.
+    /// - Throws: ``StartError`` when the initial scene cannot be instantiated or installed.
+    public func explore() async throws(StartError) -> Exploration {
+        let worker = ExplorationWorker(catalog: catalog, initialScene: initialScene, traits: configuration.traits)
+        guard let start = await worker.initialSnapshot() else {
+            throw StartError(description: "the initial scene '\(initialScene)' cannot be instantiated as a window's root")
+        }
+        var result = Exploration()
+        var index: [StateKey: Int] = [StateKey(start): 0]
+        result.states = [Exploration.State(index: 0, depth: 0, snapshot: start, path: [], expanded: false)]
+        var frontier = [0]
+        var depth = 0
+        var dropped = 0
+        while !frontier.isEmpty && depth < configuration.maximumDepth {
+            let seeds = frontier.map { ExplorationWorker.Seed(snapshot: result.states[$0].snapshot, path: result.states[$0].path) }
+            let expansions = await expand(seeds, worker: worker)
+            var next: [Int] = []
+            for (position, stateIndex) in frontier.enumerated() {
+                let expansion = expansions[position]
+                if expansion.unopened {
+                    // Left unexpanded: no finding may read it as a state with no way out.
+                    result.unopenedStates += 1
+                    continue
+                }
+                result.states[stateIndex].expanded = true
+                if expansion.replayed { result.replayedStates += 1 }
+                for step in expansion.steps {
+                    var to: Int? = stateIndex
+                    if let reached = step.next {
+                        if let known = index[reached] {
+                            to = known
+                        } else if result.states.count < configuration.maximumStates {
+                            let added = result.states.count
+                            index[reached] = added
+                            result.states.append(
+                                Exploration.State(
+                                    index: added, depth: depth + 1, snapshot: reached.snapshot,
+                                    path: result.states[stateIndex].path + [step.action], expanded: false
+                                )
+                            )
+                            next.append(added)
+                            to = added
+                        } else {
+                            to = nil
+                            dropped += 1
+                        }
+                    }
+                    result.transitions.append(
+                        Exploration.Transition(from: stateIndex, action: step.action, outcome: step.outcome, effect: step.effect, to: to)
+                    )
+                }
+            }
+            if !next.isEmpty { depth += 1 }
+            frontier = next
+        }
+        result.depthReached = result.states.last?.depth ?? 0
+        if !frontier.isEmpty { result.bounds.append(.depth(configuration.maximumDepth, unexpanded: frontier.count)) }
+        if dropped > 0 { result.bounds.append(.states(configuration.maximumStates, dropped: dropped)) }
+        result.coverage = coverage(of: result)
+        result.findings = ExplorationFindings(catalog: catalog, exploration: result).all()
+        return result
+    }
+
+    /// Expands the seeds on ``Configuration/workers`` windows at once; the expansions come
+    /// back in the seeds' order, whichever worker made each.
+    private func expand(_ seeds: [ExplorationWorker.Seed], worker: ExplorationWorker) async -> [ExplorationWorker.Expansion] {
+        let cursor = Cursor()
+        let workers = max(1, min(configuration.workers, seeds.count))
+        var expansions = [ExplorationWorker.Expansion?](repeating: nil, count: seeds.count)
+        await withTaskGroup(of: [(Int, ExplorationWorker.Expansion)].self) { group in
+            for _ in 0..<workers {
+                group.addTask {
+                    var done: [(Int, ExplorationWorker.Expansion)] = []
+                    while true {
+                        let position = cursor.next()
+                        guard position < seeds.count else { return done }
+                        done.append((position, await worker.expand(seeds[position])))
+                    }
+                }
+            }
+            for await batch in group {
+                for (position, expansion) in batch { expansions[position] = expansion }
+            }
+        }
+        return expansions.map { $0 ?? ExplorationWorker.Expansion() }
+    }
+
+    /// Scenes seen, segues and exits completed, against the catalog's (or the configured) scenes.
+    private func coverage(of exploration: Exploration) -> Exploration.Coverage {
+        var coverage = Exploration.Coverage()
+        let counted = configuration.coverageScenes ?? Set(catalog.scenes.keys)
+        for id in counted {
+            guard let scene = catalog.scenes[id] else { continue }
+            coverage.totalScenes.insert(id)
+            for segue in scene.segues {
+                guard let name = ExplorationWorker.name(of: segue, in: scene) else { continue }
+                if segue.kind.unwindAction != nil {
+                    coverage.totalUnwinds.insert(id + "/" + name)
+                } else {
+                    coverage.totalSegues.insert(id + "/" + name)
+                }
+            }
+        }
+        for state in exploration.states {
+            for node in state.snapshot.allControllers {
+                if let scene = node.scene, counted.contains(scene) { coverage.scenes.insert(scene) }
+            }
+        }
+        for transition in exploration.transitions {
+            guard case .segue(let source, let segue, let isUnwind) = transition.action else { continue }
+            // An unwind that found its destination with nothing to pop or dismiss (the
+            // destination beside the source, in a split's other column) ends `noChange`.
+            guard transition.outcome == .completed || (isUnwind && transition.outcome == .noChange) else { continue }
+            let key = source + "/" + segue
+            if isUnwind {
+                if coverage.totalUnwinds.contains(key) { coverage.unwinds.insert(key) }
+            } else if coverage.totalSegues.contains(key) {
+                coverage.segues.insert(key)
+            }
+        }
+        return coverage
+    }
+}
+
+/// The next seed to expand, shared by the workers.
+private final class Cursor: Sendable {
+    private let value = Atomic<Int>(0)
+
+    func next() -> Int { value.wrappingAdd(1, ordering: .relaxed).oldValue }
+}

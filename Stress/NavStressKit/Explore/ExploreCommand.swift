@@ -1,0 +1,196 @@
+import Foundation
+import NavigationRuntime
+import NavigationRuntimeTesting
+
+/// `navstress explore PATH`: every navigation state an app can reach, by a breadth-first search
+/// the runtime itself runs (``NavigationExplorer``), and the shortest way to each problem,
+/// written as `drive` steps files.
+enum ExploreCommand {
+    static let help = """
+        OVERVIEW: Explore every navigation state an app's storyboards can reach (breadth first,
+        run by the runtime), and write the shortest way to each problem as a drive steps file.
+
+        USAGE: navstress explore PATH [--sources DIR | --no-sources] [--storyboard NAME]
+                                 [--initial ID] [--traits regular|compact|both] [--depth N]
+                                 [--max-states N] [--format text|json|dot] [--steps-dir DIR]
+                                 [--workers N]
+
+        PATH is a storyboard file or an app folder, loaded as 'drive' loads it (references
+        resolved across the app's storyboards; the app starts from --storyboard NAME, else Main,
+        else the only storyboard with an initial view controller).
+
+        A state is the window's tree with controller ids left out (scenes, containers, selected
+        tabs, presentation chain and styles, appearance, traits); equal trees are one state. From
+        each state every action a user can take is performed for real: each segue and unwind exit
+        of each visible controller (as its control triggers it: shouldPerformSegue consulted, a
+        generic controller says yes), back, dismiss of the top presentation, each other tab of
+        the innermost tab bar, and with --traits both a turn of the device.
+
+        OPTIONS:
+          --sources DIR       Swift and Objective-C files declaring unwind actions (@IBAction);
+                              default: the files under the app folder PATH (as lint reads them).
+          --no-sources        Read no sources: no controller declares an unwind action.
+          --storyboard NAME   The storyboard the app starts from (in a folder).
+          --initial ID        The root scene: an element id or storyboard ID; default: the
+                              initial view controller.
+          --traits T          regular (default), compact, or both (start regular; turning the
+                              device is an action).
+          --depth N           Explore action sequences up to N long (default 8).
+          --max-states N      Keep at most N states (default 10000).
+          --format F          text (default), json (for CI), or dot (the state graph, for small apps).
+          --steps-dir DIR     Write each finding's shortest reproduction there as a drive steps
+                              file (with expect lines): run it with 'navstress drive PATH --steps FILE'.
+          --workers N         Windows working at once (default: the processor count).
+
+        FINDINGS (error-severity ones fail the run, exit 1):
+          error    unwind-no-destination  an unwind exit finds no destination in some reachable state
+          error    segue-failed           a segue (or back, dismiss, tab) fails with a NavigationError
+          warning  path-dependent-segue   a segue pushes in one state and presents in another
+          warning  no-way-back            a presentation no storyboard action leads back from
+                                          (a sheet's swipe down counts as a way back; code may dismiss)
+          warning  unbounded-growth       a loop grows a stack or presentation chain without bound
+          note     unreached-scene        a scene no explored state shows
+          note     unreached-segue        a segue or exit that never completed
+
+        Exit code 0 when no finding is an error, 1 otherwise, 2 on bad usage or an unreadable app.
+
+        EXAMPLE (a CI job):
+          navstress explore MyApp/ --traits both --format json --steps-dir explore-steps
+        """
+
+    /// What an exploration printed and how it ended.
+    struct Outcome {
+        var exit: NavStressExit
+        var output = ""
+        var warnings: [String] = []
+        /// The steps files written for each finding (aligned with the exploration's findings).
+        var stepsFiles: [[String]] = []
+        /// The exploration itself.
+        var exploration: Exploration?
+        /// For each no-way-back finding (by index), the classes of its presented controllers
+        /// whose source files call `dismiss(`: the way back is in code.
+        var dismissedInCode: [Int: [String]] = [:]
+    }
+
+    static func main(_ arguments: [String]) async throws -> NavStressExit {
+        let outcome = try await explore(arguments)
+        for line in outcome.warnings { printError(line) }
+        print(outcome.output, terminator: "")
+        return outcome.exit
+    }
+
+    /// Runs `explore` without printing.
+    /// - Throws: ``UsageError`` (exit 2).
+    static func explore(_ arguments: [String]) async throws -> Outcome {
+        let options = try Options(
+            arguments,
+            valued: ["sources", "storyboard", "initial", "traits", "depth", "max-states", "format", "steps-dir", "workers"],
+            flags: ["help", "no-sources"]
+        )
+        if options.flag("help") { return Outcome(exit: .success, output: help + "\n") }
+        guard options.positional.count == 1, let path = options.positional.first else {
+            throw UsageError("explore takes one storyboard FILE or app folder DIR (see 'navstress explore --help')")
+        }
+        guard let traits = NavigationExplorer.Configuration.Traits(rawValue: options.string("traits") ?? "regular") else {
+            throw UsageError("--traits takes regular, compact or both, not '\(options.string("traits") ?? "")'")
+        }
+        let format = options.string("format") ?? "text"
+        guard ["text", "json", "dot"].contains(format) else { throw UsageError("--format takes text, json or dot, not '\(format)'") }
+        if options.string("sources") != nil && options.flag("no-sources") {
+            throw UsageError("--sources and --no-sources exclude each other")
+        }
+        let depth = try options.int("depth", default: 8, in: 0...1_000)
+        let maxStates = try options.int("max-states", default: 10_000, in: 1...10_000_000)
+        let workers = try options.int("workers", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...256)
+        let stepsDir = options.string("steps-dir")
+        if let stepsDir, AppFolder.kind(of: stepsDir) != .directory {
+            do {
+                try FileManager.default.createDirectory(atPath: stepsDir, withIntermediateDirectories: true)
+            } catch {
+                throw UsageError("--steps-dir '\(stepsDir)' cannot be made: \(error.localizedDescription)")
+            }
+        }
+
+        let app = try StoryboardApp.load(path, storyboardName: options.string("storyboard"))
+        let registry = ClassRegistry()
+        let sources = try DriveCommand.readSources(named: options.string("sources"), none: options.flag("no-sources"), app: path, into: registry)
+        let start = try app.initialScene(options.string("initial"))
+        let catalog = app.bundle.mergedCatalog(registry: registry, initial: start.scene.controllerID)
+        let reached = StoryboardLoad.reachableStoryboards(from: start, in: app.bundle)
+        var counted = Set<String>()
+        for storyboard in app.bundle.all where reached.contains(StoryboardLoad.group(storyboard.file)) {
+            for scene in storyboard.scenes where scene.reference == nil { counted.insert(scene.controllerID) }
+        }
+        let configuration = NavigationExplorer.Configuration(
+            traits: traits, maximumDepth: depth, maximumStates: maxStates, workers: workers, coverageScenes: counted
+        )
+        let explorer = NavigationExplorer(catalog: catalog, initialScene: start.scene.controllerID, configuration: configuration)
+        let clock = ContinuousClock()
+        let began = clock.now
+        let exploration: Exploration
+        do {
+            exploration = try await explorer.explore()
+        } catch {
+            throw UsageError(error.description)
+        }
+        let elapsed = clock.now - began
+
+        var outcome = Outcome(exit: .success)
+        outcome.warnings = (app.bundle.skippedEntries + sources.skipped).map { FileProblem.skippedWarning($0) }
+        if let unread = sources.unread {
+            outcome.warnings.append("navstress: warning: no sources read (\(unread)): no controller declares an unwind action")
+        }
+        var command = "navstress drive \(ExploreRenderer.shellQuoted(path))"
+        if let storyboard = options.string("storyboard") { command += " --storyboard \(ExploreRenderer.shellQuoted(storyboard))" }
+        if let initial = options.string("initial") { command += " --initial \(ExploreRenderer.shellQuoted(initial))" }
+        if traits == .compact { command += " --traits compact" }
+        if let sources = options.string("sources") { command += " --sources \(ExploreRenderer.shellQuoted(sources))" }
+        if options.flag("no-sources") { command += " --no-sources" }
+        if let stepsDir {
+            outcome.stepsFiles = try ExploreRenderer.writeSteps(exploration, to: stepsDir, command: command)
+        }
+        var renderer = ExploreRenderer(
+            path: path, initial: start.scene.controllerID, configuration: configuration, exploration: exploration,
+            elapsed: elapsed, stepsFiles: outcome.stepsFiles
+        )
+        if sources.unread == nil {
+            let root = options.string("sources") ?? path
+            renderer.dismissedInCode = dismissedInCode(exploration, dismissing: dismissingClasses(under: root))
+        }
+        switch format {
+        case "json": outcome.output = renderer.json() + "\n"
+        case "dot": outcome.output = renderer.dot()
+        default: outcome.output = renderer.text()
+        }
+        outcome.exploration = exploration
+        outcome.dismissedInCode = renderer.dismissedInCode
+        outcome.exit = exploration.findings.contains { $0.severity == .error } ? .failure : .success
+        return outcome
+    }
+
+    /// The classes declared in Swift or Objective-C files under `root` that call `dismiss(`
+    /// (`dismiss(animated:completion:)`, `dismissViewControllerAnimated:`), by class name.
+    static func dismissingClasses(under root: String) -> Set<String> {
+        let read = AppSourceFiles(under: URL(fileURLWithPath: root))
+        let dismissing = read.texts.filter { $0.value.contains("dismiss(") || $0.value.contains("dismissViewControllerAnimated") }
+        guard !dismissing.isEmpty else { return [] }
+        let index = AppSourceIndex.scan(sources: dismissing)
+        return Set(index.types.filter { $0.keyword == "class" || $0.keyword == "extension" }.map(\.name))
+    }
+
+    /// For each no-way-back finding, the classes of its presented subtree that dismiss in code.
+    static func dismissedInCode(_ exploration: Exploration, dismissing: Set<String>) -> [Int: [String]] {
+        var result: [Int: [String]] = [:]
+        for (index, finding) in exploration.findings.enumerated() where finding.kind == .noWayBack {
+            guard let state = finding.state, let presented = exploration.states[state].snapshot.lastPresented else { continue }
+            var classes: [String] = []
+            func visit(_ node: ControllerSnapshot) {
+                if dismissing.contains(node.className), !classes.contains(node.className) { classes.append(node.className) }
+                node.children.forEach(visit)
+            }
+            visit(presented)
+            if !classes.isEmpty { result[index] = classes }
+        }
+        return result
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import NavigationRuntime
+import NavigationRuntimeTesting
+
+/// An exploration as text, JSON or Graphviz DOT, and its findings as drive steps files.
+struct ExploreRenderer {
+    let path: String
+    let initial: String
+    let configuration: NavigationExplorer.Configuration
+    let exploration: Exploration
+    let elapsed: Duration
+    /// The steps files of each finding (empty when none were written).
+    let stepsFiles: [[String]]
+    /// For no-way-back findings (by index): the presented classes whose sources call `dismiss(`.
+    var dismissedInCode: [Int: [String]] = [:]
+
+    private var seconds: Double {
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// The bounds reached, in words.
+    var boundLines: [String] {
+        exploration.bounds.map { bound in
+            switch bound {
+            case .depth(let depth, let unexpanded):
+                "depth bound \(depth) reached: \(unexpanded) state\(unexpanded == 1 ? "" : "s") at depth \(depth) not expanded"
+            case .states(let limit, let dropped):
+                "state bound \(limit) reached: \(dropped) transition\(dropped == 1 ? "" : "s") led to states not kept"
+            }
+        }
+    }
+
+    private func ratio(_ got: Set<String>, _ total: Set<String>) -> String { "\(got.count)/\(total.count)" }
+
+    func text() -> String {
+        let coverage = exploration.coverage
+        let transitions = exploration.transitions.count
+        let rate = seconds > 0 ? Int(Double(transitions) / seconds) : 0
+        var text = "explored \(path) from \(initial) (traits \(configuration.traits.rawValue), depth ≤ \(configuration.maximumDepth), states ≤ \(configuration.maximumStates), \(configuration.workers) worker\(configuration.workers == 1 ? "" : "s"))\n"
+        text += "states: \(exploration.states.count)  transitions: \(transitions)  depth reached: \(exploration.depthReached)\n"
+        text += "time: \(String(format: "%.3f", seconds)) s (\(rate) transitions/s)"
+        text += exploration.replayedStates > 0 ? ", \(exploration.replayedStates) states replayed (restoration did not rebuild them)\n" : "\n"
+        if exploration.unopenedStates > 0 {
+            text += "\(exploration.unopenedStates) states could not be put back into a window: not expanded\n"
+        }
+        text += boundLines.isEmpty ? "exhaustive: no bound reached\n" : boundLines.map { $0 + "\n" }.joined()
+        text += "coverage: scenes \(ratio(coverage.scenes, coverage.totalScenes)), segues \(ratio(coverage.segues, coverage.totalSegues)), unwinds \(ratio(coverage.unwinds, coverage.totalUnwinds))\n"
+        let findings = exploration.findings
+        let bySeverity = Dictionary(grouping: findings, by: \.severity)
+        text += "findings: \(bySeverity[.error]?.count ?? 0) errors, \(bySeverity[.warning]?.count ?? 0) warnings, \(bySeverity[.note]?.count ?? 0) notes\n"
+        for kind in ExplorationFinding.Kind.allCases {
+            let count = findings.filter { $0.kind == kind }.count
+            if count > 0 { text += "  \(kind.rawValue): \(count)\n" }
+        }
+        for (index, finding) in findings.enumerated() {
+            text += "\(finding.severity.rawValue): \(finding.kind.rawValue): \(finding.message)\n"
+            if let first = finding.reproductions.first {
+                text += "  shortest: " + (first.actions.isEmpty ? "(the initial state)" : first.actions.map(\.step).joined(separator: " ; ")) + "\n"
+            }
+            if index < stepsFiles.count {
+                for file in stepsFiles[index] { text += "  steps: \(file)\n" }
+            }
+            if let classes = dismissedInCode[index] {
+                text += "  in code: \(classes.joined(separator: ", ")) call\(classes.count == 1 ? "s" : "") dismiss (the sources' way back)\n"
+            }
+        }
+        return text
+    }
+
+    func json() -> String {
+        let coverage = exploration.coverage
+        func pair(_ got: Set<String>, _ total: Set<String>) -> [String: Any] {
+            ["exercised": got.count, "total": total.count]
+        }
+        var byKind: [String: Int] = [:]
+        for kind in ExplorationFinding.Kind.allCases { byKind[kind.rawValue] = exploration.findings.filter { $0.kind == kind }.count }
+        let findings: [[String: Any]] = exploration.findings.enumerated().map { index, finding in
+            var object: [String: Any] = [
+                "kind": finding.kind.rawValue, "severity": finding.severity.rawValue, "subject": finding.subject,
+                "message": finding.message,
+                "reproductions": finding.reproductions.map { ["title": $0.title, "steps": $0.actions.map(\.step)] },
+                "steps_files": index < stepsFiles.count ? stepsFiles[index] : [],
+            ]
+            object["state"] = finding.state ?? NSNull()
+            if let classes = dismissedInCode[index] { object["dismissed_in_code"] = classes }
+            return object
+        }
+        let object: [String: Any] = [
+            "path": path, "initial": initial, "traits": configuration.traits.rawValue,
+            "depth_limit": configuration.maximumDepth, "max_states": configuration.maximumStates,
+            "states": exploration.states.count, "transitions": exploration.transitions.count,
+            "depth_reached": exploration.depthReached, "exhaustive": exploration.isExhaustive, "bounds": boundLines,
+            "replayed_states": exploration.replayedStates, "unopened_states": exploration.unopenedStates,
+            "coverage": [
+                "scenes": pair(coverage.scenes, coverage.totalScenes), "segues": pair(coverage.segues, coverage.totalSegues),
+                "unwinds": pair(coverage.unwinds, coverage.totalUnwinds),
+            ],
+            "findings_by_kind": byKind,
+            "errors": exploration.findings.filter { $0.severity == .error }.count,
+            "findings": findings,
+            "seconds": seconds,
+        ]
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The state graph: a node per state (its top scene and depth), an edge per action that
+    /// changed the state, labelled with its step.
+    func dot() -> String {
+        func escape(_ text: String) -> String {
+            text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        }
+        var text = "digraph explore {\n  rankdir=LR;\n  node [shape=box, fontsize=10];\n  edge [fontsize=8];\n"
+        for state in exploration.states {
+            let top = state.snapshot.topPath.last.map { $0.scene ?? $0.className } ?? "-"
+            let chain = state.snapshot.presentationChain.count
+            var label = "#\(state.index) \(escape(top))\\ndepth \(state.depth)"
+            if chain > 0 { label += ", \(chain) presented" }
+            if state.snapshot.traits == .compact { label += ", compact" }
+            let style = state.expanded ? "" : ", style=dashed"
+            text += "  s\(state.index) [label=\"\(label)\"\(style)];\n"
+        }
+        for transition in exploration.transitions {
+            guard let to = transition.to, to != transition.from else { continue }
+            text += "  s\(transition.from) -> s\(to) [label=\"\(escape(transition.action.step))\"];\n"
+        }
+        return text + "}\n"
+    }
+
+    /// Writes each finding's reproductions as steps files in `directory`, named
+    /// `NN-KIND[-K].steps` in finding order, after removing the files of that form an earlier
+    /// run left there.
+    /// - Returns: The files of each finding.
+    /// - Throws: ``UsageError`` when a file cannot be written.
+    static func writeSteps(_ exploration: Exploration, to directory: String, command: String) throws -> [[String]] {
+        // Steps files of an earlier run in the same folder would read as this run's findings.
+        let earlier = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in earlier where name.hasSuffix(".steps") && name.first?.isNumber == true && name.contains("-") {
+            let kind = name.drop { $0.isNumber }.dropFirst()
+            if ExplorationFinding.Kind.allCases.contains(where: { kind.hasPrefix($0.rawValue) }) {
+                try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: directory).appendingPathComponent(name).path)
+            }
+        }
+        var written: [[String]] = []
+        let width = String(exploration.findings.count).count
+        for (index, finding) in exploration.findings.enumerated() {
+            var files: [String] = []
+            for (number, reproduction) in finding.reproductions.enumerated() {
+                let ordinal = String(repeating: "0", count: max(0, width - String(index + 1).count)) + String(index + 1)
+                let suffix = finding.reproductions.count > 1 ? "-\(number + 1)" : ""
+                let name = "\(ordinal)-\(finding.kind.rawValue)\(suffix).steps"
+                let file = URL(fileURLWithPath: directory).appendingPathComponent(name)
+                var text = "# \(finding.severity.rawValue): \(finding.kind.rawValue): \(finding.message)\n"
+                text += "# run: \(command) --steps \(shellQuoted(file.path))\n"
+                text += reproduction.steps
+                if reproduction.actions.isEmpty { text += "expect top \(finding.subject)\n" }
+                do {
+                    try Data(text.utf8).write(to: file)
+                } catch {
+                    throw UsageError("\(file.path): cannot be written: \(error.localizedDescription)")
+                }
+                files.append(file.path)
+            }
+            written.append(files)
+        }
+        return written
+    }
+
+    /// A word for a shell, single-quoted when it holds anything but plain characters.
+    static func shellQuoted(_ text: String) -> String {
+        let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:@+,".contains($0) }
+        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

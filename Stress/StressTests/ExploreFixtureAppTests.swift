@@ -1,0 +1,85 @@
+import Foundation
+import NavigationRuntime
+import NavigationRuntimeTesting
+@testable import NavStressKit
+import Testing
+
+/// `navstress explore` on the real apps of `../shared/fixtures/apps`, to depth 8: exact states,
+/// transitions, coverage and findings, no error-severity finding on a shipping app, and each
+/// finding's steps file reproduces it through the code `navstress drive` runs.
+@Suite struct ExploreFixtureAppTests {
+    static let apps = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("../shared/fixtures/apps").standardizedFileURL
+
+    struct Expected: Sendable, CustomTestStringConvertible {
+        let folder: String
+        let states: Int
+        let transitions: Int
+        let coverage: String
+        let findings: [String]
+        /// The classes of each no-way-back finding's presented controllers that dismiss in code.
+        var inCode: [Int: [String]] = [:]
+        var testDescription: String { folder }
+    }
+
+    static let expected: [Expected] = [
+        Expected(
+            folder: "NordicSemiconductor__IOS-nRF-Mesh-Library", states: 852, transitions: 2608,
+            coverage: "coverage: scenes 63/63, segues 45/45, unwinds 0/0",
+            findings: [
+                // Custom DialogSegue bottom sheets: their controllers dismiss themselves in code.
+                "no-way-back Z7x-iD-HmC", "no-way-back ug0-BF-sBy",
+            ],
+            inCode: [0: ["GroupTargetModelsViewController"], 1: ["NodeSceneRecallViewController"]]
+        ),
+        Expected(
+            folder: "eu-digital-green-certificates__dgca-verifier-app-ios", states: 11, transitions: 24,
+            coverage: "coverage: scenes 9/9, segues 7/7, unwinds 0/0", findings: []
+        ),
+        Expected(
+            folder: "eu-digital-green-certificates__dgca-wallet-app-ios", states: 15, transitions: 30,
+            coverage: "coverage: scenes 18/20, segues 14/14, unwinds 0/0",
+            // Instantiated by storyboard ID from code ("code", "infoTable"), never by a segue.
+            findings: ["unreached-scene 5hQ-ih-adI", "unreached-scene Rtb-d3-6Ll"]
+        ),
+        Expected(
+            folder: "mssun__passforios", states: 153, transitions: 700,
+            coverage: "coverage: scenes 37/37, segues 23/23, unwinds 14/14", findings: []
+        ),
+    ]
+
+    @Test(arguments: expected)
+    func exploreToDepth8(_ expected: Expected) async throws {
+        let app = Self.apps.appendingPathComponent(expected.folder).path
+        let steps = FileManager.default.temporaryDirectory.appendingPathComponent("explore-fixture-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: steps) }
+        let outcome = try await ExploreCommand.explore([app, "--depth", "8", "--steps-dir", steps.path])
+        let exploration = try #require(outcome.exploration)
+        #expect(outcome.exit == .success)
+        #expect(exploration.states.count == expected.states)
+        #expect(exploration.transitions.count == expected.transitions)
+        #expect(outcome.output.contains(expected.coverage + "\n"))
+        #expect(exploration.findings.map { "\($0.kind.rawValue) \($0.subject)" } == expected.findings)
+        #expect(!exploration.findings.contains { $0.severity == .error })
+        #expect(outcome.dismissedInCode == expected.inCode)
+        for file in outcome.stepsFiles.flatMap({ $0 }) {
+            let drive = try await DriveCommand.drive([app, "--steps", file])
+            #expect(drive.exit == .success, "\(file): \(drive.errors)")
+        }
+    }
+
+    /// Both size classes on the app with a split view: its showDetail segues show as detail in
+    /// regular width and push once the split collapses (UIKit's adaptation), which is no
+    /// finding; each steps file still reproduces.
+    @Test func passBothTraits() async throws {
+        let app = Self.apps.appendingPathComponent("mssun__passforios").path
+        let steps = FileManager.default.temporaryDirectory.appendingPathComponent("explore-fixture-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: steps) }
+        let outcome = try await ExploreCommand.explore([app, "--depth", "6", "--traits", "both", "--steps-dir", steps.path])
+        let exploration = try #require(outcome.exploration)
+        #expect(exploration.states.count == 262)
+        #expect(exploration.findings.map(\.kind) == [])
+        #expect(outcome.exit == .success)
+    }
+}
