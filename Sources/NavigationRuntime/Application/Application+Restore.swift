@@ -7,7 +7,7 @@ extension Application {
     /// What is rebuilt: the structure, each controller's kind and scene, the selected tabs,
     /// the presentations with their styles, and the window's traits (they override
     /// `configuration.traits`). Content controllers come from their scene's factory;
-    /// navigation, tab bar and split view controllers are rebuilt by kind around their
+    /// navigation, tab bar, split and page view controllers are rebuilt by kind around their
     /// rebuilt children (a container's scene, if any, is kept). Appearance states are not
     /// copied: the visible path appears as in any transition, so a snapshot taken between
     /// transitions comes back equal (``WindowSnapshot/normalized()``: ids are renumbered).
@@ -21,6 +21,14 @@ extension Application {
     ///    key if it is the first).
     ///
     /// A snapshot with no root opens an empty window.
+    ///
+    /// What is not in a snapshot: a controller's own state (UIKit's `encodeRestorableState`)
+    /// and the delegates an app sets after instantiating a controller (Xcode's Master-Detail
+    /// template sets the split view controller's delegate in its app delegate). Set them again
+    /// on the restored window's controllers, as an app delegate does after UIKit's state
+    /// restoration, which asks no delegate while it decodes the tree: a restored split view
+    /// controller entering a compact window collapses without asking one. A page view
+    /// controller's data source and delegate are the ones its scene's factory sets.
     ///
     /// - Returns: ``RestorationOutcome/restored(_:)`` with the open window, or
     ///   ``RestorationOutcome/failed(_:)`` listing every ``RestorationProblem``: an unknown or

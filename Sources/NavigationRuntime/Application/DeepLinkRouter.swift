@@ -139,15 +139,17 @@ public struct DeepLink: Sendable, Hashable {
 /// continuing into what the first controller of the path that presents presents.
 public enum DeepLinkStep: Sendable, CustomStringConvertible {
     /// Selects the tab of the innermost tab bar controller on the visible path whose
-    /// controller, or (for a navigation tab) whose stack's root, has this scene identifier.
-    /// Selecting the selected tab changes nothing.
+    /// controller, or (for a navigation tab) whose stack's root, has this scene identifier
+    /// (a storyboard scene's element id, or its Storyboard ID). Selecting the selected tab
+    /// changes nothing.
     case selectTab(String)
     /// Selects the tab at this index of the innermost tab bar controller on the visible path.
     case selectTabIndex(Int)
-    /// Instantiates the scene and pushes it onto the innermost navigation controller on the
-    /// visible path. A ``DeepLinkReceiver`` receives the payload before the transition.
+    /// Instantiates the scene (named by its identifier, a storyboard scene's element id, or by
+    /// its Storyboard ID, as ``SceneCatalog/instantiateViewController(withIdentifier:in:)``
+    /// finds it) and pushes it onto the innermost navigation controller on the visible path. A ``DeepLinkReceiver`` receives the payload before the transition.
     case push(scene: String, payload: (any Sendable)? = nil)
-    /// Instantiates the scene and presents it from the top of the presentation chain (the
+    /// Instantiates the scene (named as in ``push(scene:payload:)``) and presents it from the top of the presentation chain (the
     /// root, or the last presented controller: where UIKit reroutes a presentation, R3.3),
     /// with `style` (the controller's own ``ViewController/modalPresentationStyle`` when
     /// `nil`), resolved for the window's traits and the controller's adaptation (R2.8, R2.9).
@@ -232,7 +234,7 @@ public struct DeepLinkStepFailure: Sendable, CustomStringConvertible {
         case tabIndexOutOfRange(Int, count: Int)
         /// No navigation controller is on the visible path.
         case noNavigationController
-        /// The catalog has no scene with this identifier.
+        /// The catalog has no scene with this identifier or Storyboard ID (or refuses to make it).
         case unknownScene(String)
         /// The scene makes a navigation controller, which cannot be pushed (R4.3).
         case pushingNavigationController(String)

@@ -177,12 +177,14 @@ extension Window {
                 guard let navigation = path.last(where: { $0 is NavigationController }) as? NavigationController else {
                     throw fail(.noNavigationController)
                 }
-                guard let controller = catalog.instantiate(scene, in: self) else { throw fail(.unknownScene(scene)) }
+                guard let controller = catalog.sceneIdentifier(named: scene).flatMap({ catalog.instantiate($0, in: self) })
+                else { throw fail(.unknownScene(scene)) }
                 guard controller.kind != .navigation else { throw fail(.pushingNavigationController(scene)) }
                 try await deliver(link, step: index, payload: payload, to: controller)
                 overlay.push(controller, onto: navigation)
             case .present(let scene, let style, let payload):
-                guard let controller = catalog.instantiate(scene, in: self) else { throw fail(.unknownScene(scene)) }
+                guard let controller = catalog.sceneIdentifier(named: scene).flatMap({ catalog.instantiate($0, in: self) })
+                else { throw fail(.unknownScene(scene)) }
                 try await deliver(link, step: index, payload: payload, to: controller)
                 let resolved = (style ?? controller.modalPresentationStyle)
                     .resolved(for: traits, adaptation: controller.adaptivePresentationStyle(for: traits))
@@ -274,9 +276,13 @@ extension Window {
 
     /// Whether a tab is the scene: its own scene, or its stack's root's for a navigation tab.
     private static func tab(_ tab: any ViewController, isScene scene: String, overlay: DeepLinkOverlay) -> Bool {
-        if tab.context.scene?.identifier == scene { return true }
+        func named(_ controller: any ViewController) -> Bool {
+            guard let own = controller.context.scene else { return false }
+            return own.identifier == scene || own.storyboardIdentifier == scene
+        }
+        if named(tab) { return true }
         guard tab is NavigationController, let first = overlay.children(of: tab).first else { return false }
-        return first.context.scene?.identifier == scene
+        return named(first)
     }
 
     private func deliver(_ link: DeepLink, step: Int, payload: (any Sendable)?, to controller: any ViewController) async throws {

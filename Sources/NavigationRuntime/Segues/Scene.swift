@@ -181,6 +181,13 @@ public final class SceneCatalog: Sendable {
 }
 
 extension SceneCatalog {
+    /// The identifier of the scene a deep link names: its ``Scene/identifier`` (a storyboard
+    /// scene's element id), or else its Storyboard ID (as
+    /// ``instantiateViewController(withIdentifier:in:)`` finds it); `nil` if neither names one.
+    func sceneIdentifier(named name: String) -> String? {
+        storage[name] != nil ? name : storyboardIdentifiers[name]
+    }
+
     /// Why the scene with this identifier is never instantiated, if it is refused: a storyboard
     /// scene whose containment closes a cycle through storyboard references or is deeper than
     /// ``Window/maximumDepth`` (see ``StoryboardBundle/containmentProblems()``).
