@@ -10,15 +10,9 @@ import Testing
 @Suite struct ExploreCommandTests {
     // MARK: Hand-written apps
 
+    /// A storyboard of these scenes (see ``LintCommandTests/document(initial:_:)``).
     static func document(initial: String, _ scenes: String...) -> String {
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="\(initial)">
-            <scenes>
-        \(scenes.joined(separator: "\n"))
-            </scenes>
-        </document>
-        """
+        LintCommandTests.document(initial: initial, scenes)
     }
 
     static func scene(_ id: String, _ customClass: String?, kind: String = "viewController", segues: String = "", extra: String = "") -> String {

@@ -18,6 +18,11 @@ import Testing
     }
 
     static func document(initial: String, _ scenes: String...) -> String {
+        document(initial: initial, scenes)
+    }
+
+    /// A storyboard document holding these scenes, the initial one first named.
+    static func document(initial: String, _ scenes: [String]) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="\(initial)">
