@@ -1,6 +1,17 @@
 // The segue pipeline (R1.1–R1.10): look-up, shouldPerform, destination, prepare, perform.
 
 extension Window {
+    /// The whole segue pipeline in one function: the look-up, `shouldPerformSegue` (storyboard
+    /// triggers only), the destination, the segue, `prepare(for:sender:)`, the change of a built-in
+    /// kind, and its transition. Between the hooks nothing suspends: the show routing of a
+    /// `show` or `showDetail` that finds a navigation controller or nothing, a presentation and a
+    /// legacy push are worked out in place, and the change's phases run here too when this is
+    /// the request's own runner (`inRunner`: called from `runTurn` inside `escape` and `inScope`),
+    /// so the hooks' calls are the only suspension points. A custom kind, an unwind kind and
+    /// a show routing that meets user code take `perform`, `unwind` and `showChange`.
+    ///
+    /// Cancellation is checked after each hook before the commit point, as on every path; a
+    /// hook that never returns is cut short by the runner (see `escape`).
     func runSegue(
         from source: any ViewController,
         identifier: String?,
@@ -8,10 +19,12 @@ extension Window {
         triggered: Bool,
         id: RequestID,
         animated: Bool,
-        cancellable: Bool
+        cancellable: Bool,
+        inRunner: Bool = false
     ) async throws -> TransitionOutcome {
         try tree.checkAttached(source)
-        guard let identifier, let definition = source.context.scene?.segue(named: identifier) else {
+        // Read in place from the shared scene (``ControllerContext/scene`` would copy it whole).
+        guard let identifier, let definition = source.context.sceneStorage?.segue(named: identifier) else {
             throw NavigationError(
                 .unknownSegueIdentifier,
                 "Receiver (\(describe(source))) has no segue with identifier '\(identifier ?? "(null)")'",
@@ -23,7 +36,8 @@ extension Window {
         // UIKit asks with `segue.identifier` (R1.1, R1.5, R7.11). A segue with no identifier is
         // asked with "" (UIKit passes nil, which a Swift override receives as an empty String)
         // and its ``Segue/identifier`` is nil.
-        if triggered, source.receivesCallbacks {
+        let hooked = source.receivesCallbacks
+        if triggered, hooked {
             let identifier = definition.identifier ?? ""
             let perform = try await userCode(.named("shouldPerformSegue(withIdentifier:sender:)"), on: source.id) {
                 await source.shouldPerformSegue(withIdentifier: identifier, sender: sender)
@@ -43,10 +57,78 @@ extension Window {
         // (b) the destination, (c) the segue.
         let destination = try instantiateDestination(of: definition, identifier: identifier, from: source)
         let segue = Segue(identifier: definition.identifier, source: source, destination: destination, kind: definition.kind)
-        // (d) prepare, before the destination loads (R1.4).
-        try await prepare(segue, sender: sender, cancellable: cancellable)
-        // (e) perform.
-        return try await perform(segue, id: id, animated: animated && definition.animates, cancellable: cancellable)
+        // (d) prepare, before the destination loads (R1.4); a throw is `hookFailed` (nothing
+        // has changed yet, so nothing is rolled back).
+        if hooked {
+            do {
+                try await userCode(.named("prepare(for:sender:)"), on: source.id) {
+                    try await source.prepare(for: segue, sender: sender)
+                }
+            } catch {
+                throw hookFailure(error, preparing: segue)
+            }
+            try checkpoint(cancellable: cancellable)
+        }
+        // (e) perform: a built-in kind's change, worked out in place when nothing on its way
+        // runs user code (what `perform` and `showChange` would find).
+        let animated = animated && definition.animates
+        let change: Change
+        var validated = false
+        switch definition.kind.storage {
+        case .show, .showDetail, .replace:
+            var action = ShowAction.showDetail
+            if case .show = definition.kind.storage { action = .show }
+            switch targetViewController(forAction: action, from: source) {
+            case let navigation as NavigationController where destination.kind != .navigation:
+                try tree.checkPushable(destination, onto: navigation)
+                try tree.validatePush(of: destination, onto: navigation)
+                change = .push(navigation, destination)
+                validated = true
+            case nil, is NavigationController:
+                // A navigation controller is presented, not pushed (see `showChange`).
+                change = try presentation(of: destination, from: source, style: nil)
+            default:
+                guard let show = try await showChange(of: destination, from: source, detail: action == .showDetail) else {
+                    return .noChange
+                }
+                change = show
+            }
+        case .presentModally(let style):
+            change = try presentation(of: destination, from: source, style: style)
+        case .presentAsPopover:
+            change = try presentation(of: destination, from: source, style: .popover)
+        case .push:
+            change = try legacyPush(of: destination, from: source)
+        case .custom, .unwind:
+            return try await perform(segue, id: id, animated: animated, cancellable: cancellable)
+        }
+        // The transition: `runChange`, with its phases in place in the request's own runner.
+        if !validated { try tree.validate(change) }
+        if traits.horizontalSizeClass == .compact {
+            try await decideEntryCollapses(for: change, request: id, cancellable: cancellable)
+        }
+        switch try startChange(change, request: id, animated: animated, cancellable: cancellable) {
+        case .finished(let outcome):
+            return outcome
+        case .inFlight(let flight, let hooks):
+            if hooks && inRunner { return try await runPhases(flight, cancellable: cancellable) }
+            return try await runFlight(flight, hooks: hooks, cancellable: cancellable)
+        }
+    }
+
+    /// What a throwing `prepare(for:sender:)` ends its request with: `hookFailed`, except for
+    /// cancellation and an abandoned runner, which go on as they are.
+    private func hookFailure(_ error: any Error, preparing segue: Segue) -> any Error {
+        switch error {
+        case is CancellationError, is RunnerAbandoned:
+            return error
+        default:
+            return NavigationError(
+                .hookFailed,
+                "prepare(for:sender:) of \(describe(segue.source)) threw: \(error)",
+                window: self.id, controllers: [segue.source.id, segue.destination.id], identifier: segue.identifier
+            )
+        }
     }
 
     /// The segue pipeline of ``runSegue(from:identifier:sender:triggered:id:animated:cancellable:)``
@@ -112,16 +194,8 @@ extension Window {
             try await userCode(.named("prepare(for:sender:)"), on: source.id) {
                 try await source.prepare(for: segue, sender: sender)
             }
-        } catch let error as CancellationError {
-            throw error
-        } catch let error as RunnerAbandoned {
-            throw error
         } catch {
-            throw NavigationError(
-                .hookFailed,
-                "prepare(for:sender:) of \(describe(source)) threw: \(error)",
-                window: self.id, controllers: [source.id, segue.destination.id], identifier: segue.identifier
-            )
+            throw hookFailure(error, preparing: segue)
         }
         try checkpoint(cancellable: cancellable)
     }

@@ -85,7 +85,21 @@ extension Window {
         let result: Result<TransitionOutcome, any Error>
         do {
             let outcome: TransitionOutcome
-            if request.runsUserCodeBeforeItsChange {
+            if case .segue(let source, let identifier, let sender, let triggered) = request,
+                request.runsUserCodeBeforeItsChange
+            {
+                // A storyboard segue with user code on its way: the whole pipeline, its
+                // transition included, is one function in its runner (see `runSegue`).
+                outcome = try await escape(id, cancellable: cancellable) { window in
+                    try await window.inScope(of: id) {
+                        try window.checkpoint(cancellable: cancellable)
+                        return try await window.runSegue(
+                            from: source, identifier: identifier, sender: sender, triggered: triggered,
+                            id: id, animated: animated, cancellable: cancellable, inRunner: true
+                        )
+                    }
+                }
+            } else if request.runsUserCodeBeforeItsChange {
                 // User code runs in a runner, so that this task can be answered at once if
                 // that code never returns (see `escape`).
                 outcome = try await escape(id, cancellable: cancellable) { window in

@@ -7,7 +7,7 @@ enum BenchCommand {
     static let help = """
         OVERVIEW: Side-by-side benchmarks, in one process and one run (build with -c release).
 
-        USAGE: navstress bench [compare|segue|push|windows|unwind] [--iterations N] [--json]
+        USAGE: navstress bench [compare|segue|push|show|hooked|windows|unwind] [--iterations N] [--json]
                navstress bench growth [--json]
                navstress bench storyboards DIR [--passes N] [--json]
 
@@ -21,6 +21,8 @@ enum BenchCommand {
                        clock, next to a bare actor round trip measured in the same run.
           push, show   One case alone, for profilers: pushViewController, or performSegue (show,
                        push), on one window (batches of 100, then pop to root), no warm-up.
+          hooked       The show case from a source with hooks (a trivial prepare(for:sender:), the
+                       appearance callbacks): the path of compare's ~400ns rows, without the work.
           windows      The same segues on 1 window, then spread over 64 windows in parallel
                        (throughput, segues/s, same process and run).
           unwind       Resolving an unwind in a tree of 1,000 controllers (a full search that finds
@@ -82,6 +84,11 @@ enum BenchCommand {
         case "show":
             // One case alone, for profilers.
             results = [("performSegue show -> push (1 window)", try await SegueBenchmark.segueAlone(iterations: iterations))]
+        case "hooked":
+            // One case alone, for profilers: the source has hooks (`prepare(for:sender:)`).
+            results = [
+                ("hooked performSegue show -> push (1 window)", try await SegueBenchmark.segueAlone(iterations: iterations, hooked: true))
+            ]
         case "unwind":
             results = try await UnwindBenchmark.run(iterations: max(1_000, iterations / 20))
         case "windows":
@@ -93,7 +100,7 @@ enum BenchCommand {
             let passes = try options.int("passes", default: 9, in: 1...1_000)
             results = try StoryboardBenchmark.run(directory: options.positional[1], passes: passes, json: options.flag("json"))
         case let name:
-            throw UsageError("unknown bench case '\(name)' (cases: compare, segue, push, show, windows, unwind, growth, storyboards)")
+            throw UsageError("unknown bench case '\(name)' (cases: compare, segue, push, show, hooked, windows, unwind, growth, storyboards)")
         }
         if options.flag("json") {
             let object = Dictionary(uniqueKeysWithValues: results.map { ($0.name, $0.nanoseconds) })
@@ -289,9 +296,9 @@ enum SegueBenchmark {
 
     /// `bench show`: the segue case alone (no warm-up), so that a profiler's count of two runs
     /// with N and 6N iterations divides into a cost per segue.
-    static func segueAlone(iterations: Int) async throws -> Double {
+    static func segueAlone(iterations: Int, hooked: Bool = false) async throws -> Double {
         let driver = BenchDriver()
-        let (window, source, navigation) = try await segueWorld()
+        let (window, source, navigation) = try await segueWorld(hooked: hooked)
         let segue = try await measure(iterations) {
             _ = try await driver.segues(from: source, navigation: navigation, count: iterations, batch: 100)
         }
@@ -299,12 +306,14 @@ enum SegueBenchmark {
         return segue
     }
 
-    /// A window whose root is a navigation controller over a scene with a show segue `next`.
-    private static func segueWorld() async throws -> (Window, any ViewController, NavigationController) {
+    /// A window whose root is a navigation controller over a scene with a show segue `next`;
+    /// `hooked`: the root has hooks (a trivial `prepare(for:sender:)` and the appearance
+    /// callbacks), as the `~400ns` rows of `bench compare` with no work.
+    private static func segueWorld(hooked: Bool = false) async throws -> (Window, any ViewController, NavigationController) {
         let window = Window(configuration: .immediate)
         let catalog = SceneCatalog([
             Scene("root", segues: [SegueDefinition(identifier: "next", kind: .show, destination: "leaf")]) {
-                GenericViewController(context: $0)
+                hooked ? WorkController(context: $0, spins: 0) as any ViewController : GenericViewController(context: $0)
             },
             Scene("leaf") { GenericViewController(context: $0) },
         ])

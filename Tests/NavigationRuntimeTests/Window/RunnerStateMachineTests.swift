@@ -27,6 +27,17 @@ private func outcome(_ answer: RunnerAnswer?) -> TransitionOutcome? {
         #expect(outcome(answer) == .noChange)
     }
 
+    // A runner started at once (`Task.immediate`) that finished before its caller waited: the
+    // caller takes the answer without suspending; a cancellation after that does nothing.
+    @Test func aRunnerFinishedBeforeItsCallerWaits_givesItsAnswerOnce_withoutASuspension() {
+        var machine = Machine()
+        #expect(machine.takeAnswer() == nil)
+        #expect(machine.finish(.success(.completed(sequence: 2))) == nil)
+        #expect(outcome(machine.takeAnswer()) == .completed(sequence: 2))
+        #expect(machine.takeAnswer() == nil)
+        guard case .none = machine.callerCancelled() else { Issue.record("acted after the answer"); return }
+    }
+
     @Test func cancellingTheCaller_inUserCode_abandons_andTheLateResultIsDiscarded() {
         var machine = Machine()
         _ = machine.suspend("caller")

@@ -102,6 +102,13 @@ struct RunnerStateMachine<Continuation> {
         return .suspended
     }
 
+    /// The answer decided before the caller suspended, if any (the runner finished first):
+    /// the caller takes it instead of suspending.
+    mutating func takeAnswer() -> Answer? {
+        defer { earlyAnswer = nil }
+        return earlyAnswer
+    }
+
     /// Gives the caller its answer unless it has one: the continuation to resume with it, if
     /// the caller is suspended (else the answer waits for ``suspend(_:)``).
     private mutating func answer(_ answer: Answer) -> Continuation? {

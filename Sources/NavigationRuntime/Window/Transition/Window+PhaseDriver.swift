@@ -69,7 +69,10 @@ extension Window {
     ///
     /// An abandoned runner (`RunnerAbandoned`) leaves the flight and the coordinator alone: the
     /// request's settlement owns them (and a later request may own the coordinator by then).
-    private func runPhases(_ flight: InFlightChange, cancellable: Bool) async throws -> TransitionOutcome {
+    ///
+    /// With hooks, call it only in the request's own runner, marked as the request's: through
+    /// ``runFlight(_:hooks:cancellable:)``, or from the segue pipeline that runs there.
+    func runPhases(_ flight: InFlightChange, cancellable: Bool) async throws -> TransitionOutcome {
         let coordinator = TransitionCoordinator(isAnimated: flight.animated, isInteractive: interaction != nil)
         executorState.coordinator = coordinator
         do {

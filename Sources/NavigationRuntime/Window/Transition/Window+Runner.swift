@@ -19,6 +19,9 @@ extension Window {
     /// if user code in `body` never returns: cancelling the caller before the commit point,
     /// closing the window, or a hook outliving ``Configuration/hookDeadline``.
     ///
+    /// The runner starts at once (`Task.immediate`): until its first suspension it runs on this
+    /// thread in place of the caller, which takes its answer without suspending if it finished.
+    ///
     /// Inside the request's runner already, `body` runs in place.
     ///
     /// - Throws: what `body` throws; `CallerReleased` when the request was abandoned (its
@@ -34,7 +37,24 @@ extension Window {
         let runner = Runner(request: id, cancellable: cancellable)
         let outer = activeRunner
         activeRunner = runner
-        runner.setTask(Task { await self.drive(runner, body) })
+        if cancellable && Task.isCancelled {
+            // Cancelled already: the runner's first checkpoint sees it (`callerCancelled`
+            // cancels its task as the handler below is installed).
+            runner.setTask(Task { await self.drive(runner, body) })
+        } else {
+            // The runner starts at once on this executor, in place of the caller, until its
+            // first suspension: user code that returns without suspending costs no hand-off to
+            // another thread. Nothing else runs on the executor meanwhile, so no cancellation
+            // handler is needed yet: a cancellation arriving then is seen as one arriving after
+            // the runner's answer (as on the synchronous core), or, if the runner suspended, by
+            // the handler below.
+            runner.setTask(Task.immediate { await self.drive(runner, body) })
+            if let early = runner.state.withLock({ state in state.takeAnswer().map { ($0, state.abandonment != nil) } }) {
+                if activeRunner === runner { activeRunner = outer }
+                if early.1 { throw CallerReleased(answer: early.0) }
+                return try early.0.get()
+            }
+        }
         let answer = await withTaskCancellationHandler {
             await withUnsafeContinuation { (continuation: Runner.Continuation) in
                 if case .resume(let answer) = runner.state.withLock({ $0.suspend(continuation) }) {
