@@ -88,11 +88,6 @@ extension ContainerSemantics {
             visit(child, layer, &set)
         }
     }
-
-    /// The children of `children` in unwind search order (R7.6).
-    static func unwindOrdered<Child>(_ children: [Child], in layout: ContainerLayout) -> [Child] {
-        unwindOrder(in: layout).compactMap { children.indices.contains($0) ? children[$0] : nil }
-    }
 }
 
 // MARK: - Restoration
