@@ -185,7 +185,7 @@ extension ViewController {
     /// end phase (cleared before the did-callbacks), as on iOS: a presenter's `viewWillAppear`
     /// can test `presentedViewController?.isBeingDismissed` (R3.1, R6.6).
     public var presentedViewController: (any ViewController)? {
-        let state = context.window.executorState
+        let state = context.window.tree
         var current: (any ViewController)? = self
         while let controller = current {
             if let presented = controller.context.presented ?? state.departingPresented(by: controller) { return presented }

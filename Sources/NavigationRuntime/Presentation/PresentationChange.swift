@@ -21,7 +21,7 @@ enum PresentationChange: ChangeFamily {
                 }
                 presenter.context.presented = nil
             case .dismiss(let presenter, let chain, let styles):
-                tree.executorState.departing.removeAll()
+                tree.departing.removeAll()
                 var previous = presenter
                 for (controller, style) in zip(chain, styles) {
                     previous.context.presented = controller
@@ -90,7 +90,7 @@ enum PresentationChange: ChangeFamily {
             // cuts them for good; `undo` restores them.
             var previous = presenter
             for controller in chain {
-                tree.executorState.departing.append((previous, controller))
+                tree.departing.append((previous, controller))
                 previous.context.presented = nil
                 tree.markDetached(controller)
                 previous = controller

@@ -65,26 +65,6 @@ extension ViewController {
     /// (R3.14).
     public var transitionCoordinator: TransitionCoordinator? {
         guard context.isAttached || context.isBeingDismissed || context.isMovingFromParent else { return nil }
-        return context.window.executorState.coordinator
-    }
-}
-
-/// Window state that the window's controllers read from their own isolation.
-//
-// Why `@unchecked Sendable` is safe (the same proof as `ControllerContext`'s): the one mutable
-// field is written only by `Window`-isolated code (the window's methods and its `WindowTree`'s,
-// which only those call) and read only by code isolated to a
-// controller of that window; all of them run on the window's serial executor.
-final class WindowExecutorState: @unchecked Sendable {  // safe: see the proof above
-    /// The coordinator of the transition in flight with hooks, if any (R3.14).
-    @exclusivity(unchecked) var coordinator: TransitionCoordinator?
-    /// The presentation links a dismissal in flight has cut, presenter first: until the
-    /// dismissal's end phase, `presentedViewController` still answers with them (R3.1, R6.6).
-    @exclusivity(unchecked) var departing: [(presenter: any ViewController, presented: any ViewController)] = []
-
-    /// What `presenter` presented before the dismissal in flight, if one is under way.
-    func departingPresented(by presenter: any ViewController) -> (any ViewController)? {
-        guard !departing.isEmpty else { return nil }
-        return departing.first { $0.presenter === presenter }?.presented
+        return context.window.tree.coordinator
     }
 }

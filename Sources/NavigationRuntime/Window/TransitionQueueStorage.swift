@@ -16,7 +16,7 @@ import Synchronization
 /// each event it hands to the machine, in the same critical section, so they are always the
 /// machine's values as of its last event. An uncontended request takes the lock twice:
 /// ``accept(policy:)`` and ``finish(_:)``.
-final class TransitionQueueStorage: Sendable {
+struct TransitionQueueStorage: ~Copyable, Sendable {
     typealias Machine = TransitionQueueStateMachine<QueueWaiter, DeferredRequest, IdleWaiter>
 
     private let machine = Locked(Machine())

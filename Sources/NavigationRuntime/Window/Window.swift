@@ -85,8 +85,9 @@ public actor Window {
     let queue = TransitionQueueStorage()
 
     /// The tree of controllers: the one owner of its structure (see ``WindowTree``). Used only
-    /// by this actor's isolated code, so on the window's executor.
-    let tree: WindowTree
+    /// by this actor's isolated code, and by its controllers' (the coordinator, the links a
+    /// dismissal cut), so on the window's executor.
+    nonisolated let tree: WindowTree
 
     // `@exclusivity(unchecked)` on the state below: actor isolation already serialises every
     // access, so the runtime's dynamic exclusivity checks only cost time on the hot path.
@@ -97,8 +98,6 @@ public actor Window {
     public var traits: Traits { tree.traits }
     /// The request whose turn it is, if any (the queue's, read without its lock).
     var runningRequest: RequestID? { queue.running }
-    /// State the window's controllers read from their own isolation (the coordinator, R3.14).
-    nonisolated let executorState: WindowExecutorState
     /// The interactive gesture driving the running transition, if any (R4.10).
     var interaction: InteractivePop?
     /// Whether ``close()`` was called.
@@ -121,11 +120,8 @@ public actor Window {
         self.configuration = configuration
         let executorOwner = configuration.isolation ?? WindowExecutor()
         self.executorOwner = executorOwner
-        let executorState = WindowExecutorState()
-        self.executorState = executorState
         let tree = WindowTree(
-            windowID: id, executor: executorOwner.unownedExecutor, traits: configuration.traits,
-            executorState: executorState
+            windowID: id, executor: executorOwner.unownedExecutor, traits: configuration.traits
         )
         self.tree = tree
         tree.bind(to: self)

@@ -55,9 +55,9 @@ import Testing
 
     @Test func commit_numbersAreGaplessFromOne() {
         let storage = TransitionQueueStorage()
-        #expect(storage.lastSequence == 0)
-        #expect((0..<5).map { _ in storage.commit() } == [1, 2, 3, 4, 5])
-        #expect(storage.lastSequence == 5)
+        do { let holds = storage.lastSequence == 0; #expect(holds, "storage.lastSequence == 0") }
+        do { let holds = (0..<5).map { _ in storage.commit() } == [1, 2, 3, 4, 5]; #expect(holds, "(0..<5).map { _ in storage.commit() } == [1, 2, 3, 4, 5]") }
+        do { let holds = storage.lastSequence == 5; #expect(holds, "storage.lastSequence == 5") }
     }
 
     @Test func dropIfBusy_dropsOnlyWhenBusy() {
@@ -525,25 +525,25 @@ extension TransitionQueueStateMachineTests {
 
     @Test func storage_publishesTheMachinesRunningRequestAndClose() {
         let storage = TransitionQueueStorage()
-        #expect(storage.running == nil)
+        do { let holds = storage.running == nil; #expect(holds, "storage.running == nil") }
         guard case .run(let first) = storage.accept(policy: .enqueue) else {
             Issue.record("expected .run")
             return
         }
-        #expect(storage.running == first)
-        #expect(storage.isBusy)
+        do { let holds = storage.running == first; #expect(holds, "storage.running == first") }
+        do { let holds = storage.isBusy; #expect(holds, "storage.isBusy") }
         guard case .idle(let idleWaiters) = storage.finish(first), idleWaiters.isEmpty else {
             Issue.record("expected .idle")
             return
         }
-        #expect(storage.running == nil)
-        #expect(!storage.isClosed)
+        do { let holds = storage.running == nil; #expect(holds, "storage.running == nil") }
+        do { let holds = !storage.isClosed; #expect(holds, "!storage.isClosed") }
         guard case .run(let second) = storage.accept(policy: .enqueue) else { return }
-        #expect(storage.close()?.tearDown == false)
-        #expect(storage.isClosed)
-        #expect(storage.running == second)
-        #expect(!storage.isBusy)
-        #expect(storage.close() == nil)
+        do { let holds = storage.close()?.tearDown == false; #expect(holds, "storage.close()?.tearDown == false") }
+        do { let holds = storage.isClosed; #expect(holds, "storage.isClosed") }
+        do { let holds = storage.running == second; #expect(holds, "storage.running == second") }
+        do { let holds = !storage.isBusy; #expect(holds, "!storage.isBusy") }
+        do { let holds = storage.close() == nil; #expect(holds, "storage.close() == nil") }
     }
 
     /// Seeded random lifecycles, closed at a random point and drained as the window does: every

@@ -104,19 +104,19 @@ import Testing
             #expect(!b.context.isAttached && !c.context.isAttached)
             // Until the end phase the chain keeps its upward links (R3.1, R6.6).
             #expect(b.context.presenting === r && c.context.presenting === b)
-            #expect(tree.executorState.departing.map(\.presented.id) == [b.id, c.id])
+            #expect(tree.departing.map(\.presented.id) == [b.id, c.id])
             #expect(shown(tree) == [r.id])
 
             tree.undo(dismiss)
             #expect(TreeState(tree, all) == before)
-            #expect(tree.executorState.departing.isEmpty)
+            #expect(tree.departing.isEmpty)
 
             let again = tree.apply(.dismiss(presenter: r))
             tree.finishDismissals(again)
             #expect(b.context.presenting == nil && b.context.presentationStyle == nil)
             #expect(c.context.presenting == nil && c.context.presentationStyle == nil)
             #expect(b.context.presented == nil)  // the whole chain was taken apart at the change
-            #expect(tree.executorState.departing.isEmpty)
+            #expect(tree.departing.isEmpty)
         }
     }
 

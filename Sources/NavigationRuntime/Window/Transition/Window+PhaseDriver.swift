@@ -74,7 +74,7 @@ extension Window {
     /// ``runFlight(_:hooks:cancellable:)``, or from the segue pipeline that runs there.
     func runPhases(_ flight: InFlightChange, cancellable: Bool) async throws -> TransitionOutcome {
         let coordinator = TransitionCoordinator(isAnimated: flight.animated, isInteractive: interaction != nil)
-        executorState.coordinator = coordinator
+        tree.coordinator = coordinator
         do {
             let outcome = try await runPhases(flight, coordinator: coordinator, cancellable: cancellable)
             endPhases(flight, coordinator)
@@ -89,7 +89,7 @@ extension Window {
 
     private func endPhases(_ flight: InFlightChange, _ coordinator: TransitionCoordinator) {
         if inFlight === flight { inFlight = nil }
-        if executorState.coordinator === coordinator { executorState.coordinator = nil }
+        if tree.coordinator === coordinator { tree.coordinator = nil }
     }
 
     private func runPhases(

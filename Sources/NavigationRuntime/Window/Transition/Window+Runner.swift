@@ -204,7 +204,7 @@ extension Window {
     /// Journals an abandoned request's ending and hands the queue on.
     private func endAbandoned(_ request: RequestID, as ending: Abandonment, committed: Bool) {
         if inFlight?.request == request { inFlight = nil }
-        executorState.coordinator = nil
+        tree.coordinator = nil
         switch ending {
         case .cancelled:
             emit(.cancelled, request: request)

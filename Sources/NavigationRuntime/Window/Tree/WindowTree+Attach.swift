@@ -125,12 +125,12 @@ extension WindowTree {
     /// its did-callbacks (R3.1, R6.6). The dismissed subtrees lose their upward links, so no
     /// reference cycle outlives them.
     func finishDismissals(_ applied: AppliedChange) {
-        guard !executorState.departing.isEmpty else { return }
+        guard !departing.isEmpty else { return }
         for controller in applied.dismissed where !controller.context.isAttached {
             detach(controller)
             controller.context.presenting = nil
             controller.context.presentationStyle = nil
         }
-        executorState.departing.removeAll()
+        departing.removeAll()
     }
 }

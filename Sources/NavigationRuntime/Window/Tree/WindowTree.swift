@@ -22,19 +22,31 @@
 /// a change is applied or undone and which callbacks follow; appearance state
 /// (`context.appearance`, `isBeingPresented`, …) is the transition's, not the tree's.
 ///
-/// Isolation: a final class, not `Sendable`, stored by its window and used only by the
-/// window's actor-isolated code, so that all of its methods run on the window's serial
-/// executor, the executor of every controller whose fields it writes (see the proof on
-/// ``ControllerContext``). Synchronous throughout: nothing in it suspends, so nothing can
-/// interleave with a change half-applied.
-final class WindowTree {
+/// Isolation: a final class stored by its window and used only by the window's actor-isolated
+/// code, so that all of its methods run on the window's serial executor, the executor of every
+/// controller whose fields it writes (see the proof on ``ControllerContext``), and by the
+/// window's controllers from their own isolation, which reads ``coordinator`` and
+/// ``departing``. Synchronous throughout: nothing in it suspends, so nothing can interleave
+/// with a change half-applied.
+//
+// Why `@unchecked Sendable` is safe (the same proof as `ControllerContext`'s): the window reaches
+// its tree from its isolated code only, and a controller reads `coordinator` and `departing`
+// only from code isolated to it, which runs on the window's serial executor (a controller whose
+// executor is another is refused before it enters the tree: `checkExecutor`). So every access to
+// every field runs on that one serial executor, one at a time. (It is `Sendable` so that the
+// controllers reach it through `window.tree` without a hop: one object per window, not two.)
+final class WindowTree: @unchecked Sendable {  // safe: see the proof above
     /// The window's id, for error messages.
     let windowID: WindowID
     /// The window's serial executor: every controller entering the tree must run on it.
     let executor: UnownedSerialExecutor
-    /// State the window's controllers read from their own isolation (the presentation links a
-    /// dismissal in flight cut, R3.1).
-    let executorState: WindowExecutorState
+    /// The coordinator of the transition in flight with hooks, if any (R3.14). Read by the
+    /// window's controllers from their own isolation.
+    @exclusivity(unchecked) var coordinator: TransitionCoordinator?
+    /// The presentation links a dismissal in flight has cut, presenter first: until the
+    /// dismissal's end phase, `presentedViewController` still answers with them (R3.1, R6.6).
+    /// Read by the window's controllers from their own isolation.
+    @exclusivity(unchecked) var departing: [(presenter: any ViewController, presented: any ViewController)] = []
     /// The identity of the window, set once by ``bind(to:)`` (a controller of another window is
     /// refused). Until then, the identity of no window.
     private(set) var windowIdentity = ObjectIdentifier(WindowTree.self)
@@ -52,11 +64,16 @@ final class WindowTree {
     /// before the change that brings them in is applied (R5.6, R5.7); emptied by ``apply(_:)``.
     @exclusivity(unchecked) var entryDecisions: [ObjectIdentifier: SplitEntryDecision] = [:]
 
-    init(windowID: WindowID, executor: UnownedSerialExecutor, traits: Traits, executorState: WindowExecutorState) {
+    init(windowID: WindowID, executor: UnownedSerialExecutor, traits: Traits) {
         self.windowID = windowID
         self.executor = executor
         self.traits = traits
-        self.executorState = executorState
+    }
+
+    /// What `presenter` presented before the dismissal in flight, if one is under way.
+    func departingPresented(by presenter: any ViewController) -> (any ViewController)? {
+        guard !departing.isEmpty else { return nil }
+        return departing.first { $0.presenter === presenter }?.presented
     }
 
     /// Binds the tree to its window (once, from the window's initializer).
