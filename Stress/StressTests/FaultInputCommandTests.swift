@@ -118,21 +118,11 @@ import Testing
     /// were passed over in silence by lint, inspect, graph, drive and run (bench warned). Each
     /// command names them on standard error: `navstress: warning: PATH: skipped: why`.
     @Test func unreadableStoryboardEntries_areNamedByEveryCommand() async throws {
-        let root = try HostileInputCommandTests.folder([
-            "Main.storyboard": StoryboardAppCommandTests.document(initial: "a", StoryboardAppCommandTests.scene("a"))
-        ])
+        let (root, relative, absolute) = try HostileInputCommandTests.folderWithUnreadableEntries(
+            ["Main.storyboard": StoryboardAppCommandTests.document(initial: "a", StoryboardAppCommandTests.scene("a"))],
+            dangling: "Dangling.storyboard", fifo: "f.storyboard", directory: "x.storyboard"
+        )
         defer { try? FileManager.default.removeItem(at: root) }
-        let manager = FileManager.default
-        try manager.createSymbolicLink(atPath: root.appendingPathComponent("Dangling.storyboard").path, withDestinationPath: "nowhere")
-        #expect(mkfifo(root.appendingPathComponent("f.storyboard").path, 0o644) == 0)
-        try manager.createDirectory(at: root.appendingPathComponent("x.storyboard"), withIntermediateDirectories: false)
-        let reasons = [
-            ("Dangling.storyboard", "is a symbolic link that leads nowhere (or in a loop)"),
-            ("f.storyboard", "is not a regular file (a device, FIFO or socket)"),
-            ("x.storyboard", "is a directory, not a file"),
-        ]
-        let relative = reasons.map { "navstress: warning: \($0.0): skipped: \($0.1)" }
-        let absolute = reasons.map { "navstress: warning: \(root.appendingPathComponent($0.0).path): skipped: \($0.1)" }
 
         let lint = LintCommand.run([root.path], currentDirectory: root.path)
         #expect(lint.status == 0)
@@ -155,7 +145,7 @@ import Testing
         #expect(report.skippedEntries.map { FileProblem.skippedWarning($0) } == absolute)
 
         // A folder whose only storyboards cannot be read is refused, naming the first.
-        try manager.removeItem(at: root.appendingPathComponent("Main.storyboard"))
+        try FileManager.default.removeItem(at: root.appendingPathComponent("Main.storyboard"))
         #expect(
             LintCommand.run([root.path], currentDirectory: root.path)
                 == StoryboardCommandResult(

@@ -15,6 +15,32 @@ import Testing
         return root
     }
 
+    /// A folder of `files` beside three entries no command can read: a dangling symbolic link
+    /// named `dangling`, a FIFO named `fifo` and a directory named `directory`. Returns the
+    /// folder and the warnings a command prints for them, in path order, with the paths
+    /// relative to the folder and absolute.
+    static func folderWithUnreadableEntries(
+        _ files: [String: String], dangling: String, fifo: String, directory: String
+    ) throws -> (root: URL, relative: [String], absolute: [String]) {
+        let root = try folder(files)
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent(dangling).path, withDestinationPath: "nowhere")
+        guard mkfifo(root.appendingPathComponent(fifo).path, 0o644) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: fifo])
+        }
+        try manager.createDirectory(at: root.appendingPathComponent(directory), withIntermediateDirectories: false)
+        let reasons = [
+            (dangling, "is a symbolic link that leads nowhere (or in a loop)"),
+            (fifo, "is not a regular file (a device, FIFO or socket)"),
+            (directory, "is a directory, not a file"),
+        ].sorted { $0.0 < $1.0 }
+        return (
+            root,
+            reasons.map { "navstress: warning: \($0.0): skipped: \($0.1)" },
+            reasons.map { "navstress: warning: \(root.appendingPathComponent($0.0).path): skipped: \($0.1)" }
+        )
+    }
+
     static let selfRootedNavigation = StoryboardAppCommandTests.document(
         initial: "nav",
         StoryboardAppCommandTests.scene(

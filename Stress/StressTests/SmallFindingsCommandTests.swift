@@ -14,22 +14,14 @@ import Testing
     /// `.h`) were passed over in silence by lint, drive and run (and graph --sources). Each
     /// names them as it names storyboard entries: `navstress: warning: PATH: skipped: why`.
     @Test func unreadableSourceEntries_areNamedByEveryCommand() async throws {
-        let root = try HostileInputCommandTests.folder([
-            "Main.storyboard": StoryboardAppCommandTests.document(initial: "a", StoryboardAppCommandTests.scene("a")),
-            "Good.swift": "final class Good {}\n",
-        ])
+        let (root, relative, absolute) = try HostileInputCommandTests.folderWithUnreadableEntries(
+            [
+                "Main.storyboard": StoryboardAppCommandTests.document(initial: "a", StoryboardAppCommandTests.scene("a")),
+                "Good.swift": "final class Good {}\n",
+            ],
+            dangling: "Dangling.swift", fifo: "f.m", directory: "X.h"
+        )
         defer { try? FileManager.default.removeItem(at: root) }
-        let manager = FileManager.default
-        try manager.createSymbolicLink(atPath: root.appendingPathComponent("Dangling.swift").path, withDestinationPath: "nowhere")
-        #expect(mkfifo(root.appendingPathComponent("f.m").path, 0o644) == 0)
-        try manager.createDirectory(at: root.appendingPathComponent("X.h"), withIntermediateDirectories: false)
-        let reasons = [
-            ("Dangling.swift", "is a symbolic link that leads nowhere (or in a loop)"),
-            ("X.h", "is a directory, not a file"),
-            ("f.m", "is not a regular file (a device, FIFO or socket)"),
-        ]
-        let relative = reasons.map { "navstress: warning: \($0.0): skipped: \($0.1)" }
-        let absolute = reasons.map { "navstress: warning: \(root.appendingPathComponent($0.0).path): skipped: \($0.1)" }
 
         let lint = LintCommand.run([root.path], currentDirectory: root.path)
         #expect(lint.status == 0)

@@ -59,47 +59,21 @@ extension Window {
         let segue = Segue(identifier: definition.identifier, source: source, destination: destination, kind: definition.kind)
         // (d) prepare, before the destination loads (R1.4); a throw is `hookFailed` (nothing
         // has changed yet, so nothing is rolled back).
-        if hooked {
-            do {
-                try await userCode(.named("prepare(for:sender:)"), on: source.id) {
-                    try await source.prepare(for: segue, sender: sender)
-                }
-            } catch {
-                throw hookFailure(error, preparing: segue)
-            }
-            try checkpoint(cancellable: cancellable)
-        }
+        try await prepare(segue, sender: sender, cancellable: cancellable)
         // (e) perform: a built-in kind's change, worked out in place when nothing on its way
         // runs user code (what `perform` and `showChange` would find).
         let animated = animated && definition.animates
         let change: Change
         var validated = false
-        switch definition.kind.storage {
-        case .show, .showDetail, .replace:
-            var action = ShowAction.showDetail
-            if case .show = definition.kind.storage { action = .show }
-            switch targetViewController(forAction: action, from: source) {
-            case let navigation as NavigationController where destination.kind != .navigation:
-                try tree.checkPushable(destination, onto: navigation)
-                try tree.validatePush(of: destination, onto: navigation)
-                change = .push(navigation, destination)
-                validated = true
-            case nil, is NavigationController:
-                // A navigation controller is presented, not pushed (see `showChange`).
-                change = try presentation(of: destination, from: source, style: nil)
-            default:
-                guard let show = try await showChange(of: destination, from: source, detail: action == .showDetail) else {
-                    return .noChange
-                }
-                change = show
+        switch showRoute(of: definition.kind, from: source) {
+        case .builtIn(let target):
+            (change, validated) = try builtInChange(of: definition.kind, destination: destination, from: source, showTarget: target)
+        case .container(let action):
+            guard let show = try await showChange(of: destination, from: source, detail: action == .showDetail) else {
+                return .noChange
             }
-        case .presentModally(let style):
-            change = try presentation(of: destination, from: source, style: style)
-        case .presentAsPopover:
-            change = try presentation(of: destination, from: source, style: .popover)
-        case .push:
-            change = try legacyPush(of: destination, from: source)
-        case .custom, .unwind:
+            change = show
+        case .performed:
             return try await perform(segue, id: id, animated: animated, cancellable: cancellable)
         }
         // The transition: `runChange`, with its phases in place in the request's own runner.
@@ -113,6 +87,60 @@ extension Window {
         case .inFlight(let flight, let hooks):
             if hooks && inRunner { return try await runPhases(flight, cancellable: cancellable) }
             return try await runFlight(flight, hooks: hooks, cancellable: cancellable)
+        }
+    }
+
+    /// How a segue of `kind` from `source` makes its change.
+    private enum ShowRoute {
+        /// The runtime works it out in place (``builtInChange(of:destination:from:showTarget:)``):
+        /// a presentation or legacy push, or a show / show-detail whose next-responder chain
+        /// finds this navigation controller, or nothing.
+        case builtIn(NavigationController?)
+        /// A show / show-detail that a container handles (a split view controller, a custom
+        /// container's override): `showChange`, which may run user code.
+        case container(ShowAction)
+        /// A custom or unwind kind: `perform`.
+        case performed
+    }
+
+    private func showRoute(of kind: SegueKind, from source: any ViewController) -> ShowRoute {
+        switch kind.storage {
+        case .show, .showDetail, .replace:
+            var action = ShowAction.showDetail
+            if case .show = kind.storage { action = .show }
+            switch targetViewController(forAction: action, from: source) {
+            case nil: return .builtIn(nil)
+            case let navigation as NavigationController: return .builtIn(navigation)
+            default: return .container(action)
+            }
+        case .presentModally, .presentAsPopover, .push:
+            return .builtIn(nil)
+        case .custom, .unwind:
+            return .performed
+        }
+    }
+
+    /// A built-in kind's change (what `perform` and `showChange` would find): a presentation, a
+    /// legacy push, or for a show the push onto `showTarget` (`validated`: its checks are made),
+    /// else a presentation (a navigation controller is presented, not pushed).
+    private func builtInChange(
+        of kind: SegueKind, destination: any ViewController, from source: any ViewController,
+        showTarget: NavigationController?
+    ) throws -> (change: Change, validated: Bool) {
+        switch kind.storage {
+        case .presentModally(let style):
+            return (try presentation(of: destination, from: source, style: style), false)
+        case .presentAsPopover:
+            return (try presentation(of: destination, from: source, style: .popover), false)
+        case .push:
+            return (try legacyPush(of: destination, from: source), false)
+        default:
+            if let navigation = showTarget, destination.kind != .navigation {
+                try tree.checkPushable(destination, onto: navigation)
+                try tree.validatePush(of: destination, onto: navigation)
+                return (.push(navigation, destination), true)
+            }
+            return (try presentation(of: destination, from: source, style: nil), false)
         }
     }
 
@@ -146,42 +174,9 @@ extension Window {
         // An unknown identifier: the pipeline says so.
         // Read in place from the shared scene (``ControllerContext/scene`` would copy it whole).
         guard let identifier, let definition = source.context.sceneStorage?.segue(named: identifier) else { return nil }
-        var showTarget: NavigationController?
-        switch definition.kind.storage {
-        case .show, .showDetail, .replace:
-            var action = ShowAction.showDetail
-            if case .show = definition.kind.storage { action = .show }
-            switch targetViewController(forAction: action, from: source) {
-            case nil: showTarget = nil
-            case let navigation as NavigationController: showTarget = navigation
-            default: return nil
-            }
-        case .presentModally, .presentAsPopover, .push:
-            break
-        case .custom, .unwind:
-            return nil
-        }
+        guard case .builtIn(let target) = showRoute(of: definition.kind, from: source) else { return nil }
         let destination = try instantiateDestination(of: definition, identifier: identifier, from: source)
-        let change: Change
-        var validated = false
-        switch definition.kind.storage {
-        case .presentModally(let style):
-            change = try presentation(of: destination, from: source, style: style)
-        case .presentAsPopover:
-            change = try presentation(of: destination, from: source, style: .popover)
-        case .push:
-            change = try legacyPush(of: destination, from: source)
-        default:
-            // `showChange` for these targets (see there: a navigation controller is presented).
-            if let navigation = showTarget, destination.kind != .navigation {
-                try tree.checkPushable(destination, onto: navigation)
-                try tree.validatePush(of: destination, onto: navigation)
-                change = .push(navigation, destination)
-                validated = true
-            } else {
-                change = try presentation(of: destination, from: source, style: nil)
-            }
-        }
+        let (change, validated) = try builtInChange(of: definition.kind, destination: destination, from: source, showTarget: target)
         return .change(change, animates: definition.animates, validated: validated)
     }
 

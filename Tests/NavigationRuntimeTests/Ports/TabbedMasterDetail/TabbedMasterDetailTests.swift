@@ -292,10 +292,7 @@ struct TabbedMasterDetailPortTests {
         let snapshot = await t.window.snapshot()
         let json = try JSONEncoder().encode(snapshot)
 
-        let recorder = CallbackRecorder(unnamedControllers: .className)
-        let catalog = try StoryboardLoader.load(xml: TabbedMasterDetailStoryboard.xml).catalog(registry: TMDRegistry.make(recorder))
-        let app = Application()
-        let outcome = await app.restore(json: json, catalog: catalog, configuration: .immediate)
+        let outcome = try await restoreInFreshApp(json)
         #expect(outcome.problems.isEmpty)
         let window = try #require(outcome.window)
         let restored = await window.snapshot()
@@ -319,9 +316,7 @@ struct TabbedMasterDetailPortTests {
     @Test func restoredSplitLosesDelegate() async throws {
         let t = try await TMDLaunched.launch(.regular)   // no detail selected
         let json = try JSONEncoder().encode(await t.window.snapshot())
-        let recorder = CallbackRecorder(unnamedControllers: .className)
-        let catalog = try StoryboardLoader.load(xml: TabbedMasterDetailStoryboard.xml).catalog(registry: TMDRegistry.make(recorder))
-        let outcome = await Application().restore(json: json, catalog: catalog, configuration: .immediate)
+        let outcome = try await restoreInFreshApp(json)
         let window = try #require(outcome.window)
         _ = try await window.setTraits(.compact)
         #expect(await window.snapshot().rendered == "UITabBarController[UISplitViewController*[UINavigationController[MasterViewController, UINavigationController[DetailViewController]]], UINavigationController[ListViewController], OnboardingPageViewController[OnboardingContentViewController]]")
@@ -336,10 +331,7 @@ struct TabbedMasterDetailPortTests {
         let snapshot = await t.window.snapshot()
         let json = try JSONEncoder().encode(snapshot)
 
-        let recorder = CallbackRecorder(unnamedControllers: .className)
-        let catalog = try StoryboardLoader.load(xml: TabbedMasterDetailStoryboard.xml).catalog(registry: TMDRegistry.make(recorder))
-        let app = Application()
-        let outcome = await app.restore(json: json, catalog: catalog, configuration: .immediate)
+        let outcome = try await restoreInFreshApp(json)
         #expect(outcome.problems.isEmpty)
         let window = try #require(outcome.window)
         let restored = await window.snapshot()
@@ -357,9 +349,7 @@ struct TabbedMasterDetailPortTests {
         _ = try await t.tabs.selectTab(at: 2)
         _ = try await t.pages.turnPage(.forward)
         let json = try JSONEncoder().encode(await t.window.snapshot())
-        let recorder = CallbackRecorder(unnamedControllers: .className)
-        let catalog = try StoryboardLoader.load(xml: TabbedMasterDetailStoryboard.xml).catalog(registry: TMDRegistry.make(recorder))
-        let outcome = await Application().restore(json: json, catalog: catalog, configuration: .immediate)
+        let outcome = try await restoreInFreshApp(json)
         let window = try #require(outcome.window)
         let tabs = try #require(await window.rootViewController as? TabBarController)
         let pages = try #require(await tabs.selectedViewController as? PageViewController)
@@ -423,4 +413,12 @@ struct TabbedMasterDetailPortTests {
             }
         }
     }
+}
+
+/// Restores a snapshot's JSON in a new application, through the port's storyboard and classes
+/// (a new recorder: the restored controllers' callbacks are not the original window's).
+private func restoreInFreshApp(_ json: Data) async throws -> RestorationOutcome {
+    let catalog = try StoryboardLoader.load(xml: TabbedMasterDetailStoryboard.xml)
+        .catalog(registry: TMDRegistry.make(CallbackRecorder(unnamedControllers: .className)))
+    return await Application().restore(json: json, catalog: catalog, configuration: .immediate)
 }
