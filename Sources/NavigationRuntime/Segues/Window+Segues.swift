@@ -103,6 +103,7 @@ extension Window {
         case performed
     }
 
+    @inline(__always)
     private func showRoute(of kind: SegueKind, from source: any ViewController) -> ShowRoute {
         switch kind.storage {
         case .show, .showDetail, .replace:
@@ -123,6 +124,7 @@ extension Window {
     /// A built-in kind's change (what `perform` and `showChange` would find): a presentation, a
     /// legacy push, or for a show the push onto `showTarget` (`validated`: its checks are made),
     /// else a presentation (a navigation controller is presented, not pushed).
+    @inline(__always)
     private func builtInChange(
         of kind: SegueKind, destination: any ViewController, from source: any ViewController,
         showTarget: NavigationController?
