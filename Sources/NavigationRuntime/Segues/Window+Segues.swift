@@ -138,8 +138,7 @@ extension Window {
             return (try legacyPush(of: destination, from: source), false)
         default:
             if let navigation = showTarget, destination.kind != .navigation {
-                try tree.checkPushable(destination, onto: navigation)
-                try tree.validatePush(of: destination, onto: navigation)
+                try tree.checkAndValidatePush(of: destination, onto: navigation)
                 return (.push(navigation, destination), true)
             }
             return (try presentation(of: destination, from: source, style: nil), false)

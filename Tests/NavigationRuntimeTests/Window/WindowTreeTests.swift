@@ -384,6 +384,51 @@ import Testing
         }
     }
 
+    /// The synchronous path's push check (one read of a leaf's context) gives exactly what
+    /// `checkPushable` then `validatePush` give: the same code, message and controllers, or none.
+    @Test func checkAndValidatePush_isBothChecks() async {
+        let w = window()
+        let other = window()
+        let a = content(w), b = content(w), fresh = content(w), loose = content(w), claimed = content(w)
+        let withChild = GenericViewController(context: w.makeContext(), children: [content(w)])
+        let nav = NavigationController(context: w.makeContext(), viewControllers: [a, b])
+        let innerNav = NavigationController(context: w.makeContext(), rootViewController: content(w))
+        _ = NavigationController(context: w.makeContext(), rootViewController: claimed)
+        // A navigation controller at the depth limit: pushing onto it goes one deeper.
+        let chain: [any ViewController] = (1..<Window.maximumDepth).map { _ in content(w) }
+        let deepNav = NavigationController(context: w.makeContext(), viewControllers: [])
+        await w.withTree { tree in
+            _ = tree.apply(.setRoot(nav))
+            _ = tree.apply(.present(presenter: b, presented: loose, style: .formSheet))
+            for index in 1..<chain.count {
+                #expect(navigationError { try tree.link(chain[index], presentedBy: chain[index - 1], style: .fullScreen) } == nil)
+            }
+            #expect(navigationError { try tree.link(deepNav, presentedBy: chain[chain.count - 1], style: .fullScreen) } == nil)
+            let cases: [(String, any ViewController, NavigationController)] = [
+                ("pushed twice", b, nav), ("a navigation controller", innerNav, nav), ("claimed", claimed, nav),
+                ("presented", loose, nav), ("another window's", content(other), nav),
+                ("on its own executor", ElsewhereController(context: w.makeContext()), nav), ("fresh", fresh, nav),
+                ("with a child", withChild, nav), ("past the depth limit", fresh, deepNav),
+                ("a subtree past the limit", withChild, deepNav),
+            ]
+            var failures = 0
+            for (name, controller, navigation) in cases {
+                let combined = navigationError { try tree.checkAndValidatePush(of: controller, onto: navigation) }
+                let both = navigationError {
+                    try tree.checkPushable(controller, onto: navigation)
+                    try tree.validatePush(of: controller, onto: navigation)
+                }
+                #expect(combined?.code == both?.code, "\(name)")
+                #expect(combined?.message == both?.message, "\(name)")
+                #expect(combined?.controllers == both?.controllers, "\(name)")
+                if combined != nil { failures += 1 }
+            }
+            // Every case but the fresh leaf and the fresh container under `nav` is refused.
+            #expect(failures == cases.count - 2)
+            #expect(navigationError { try tree.checkAndValidatePush(of: fresh, onto: deepNav) }?.code == .treeTooDeep)
+        }
+    }
+
     @Test func requestChecks_throwUIKitsErrors() async {
         let w = window()
         let a = content(w), b = content(w), fresh = content(w), loose = content(w), claimed = content(w)

@@ -116,8 +116,7 @@ extension Window {
 
         case .push(let controller, let navigation):
             try tree.checkAttached(navigation)
-            try tree.checkPushable(controller, onto: navigation)
-            try tree.validatePush(of: controller, onto: navigation)
+            try tree.checkAndValidatePush(of: controller, onto: navigation)
             return .change(.push(navigation, controller), validated: true)
 
         case .pop(let navigation, let receipt):

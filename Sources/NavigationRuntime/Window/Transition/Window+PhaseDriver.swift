@@ -200,13 +200,11 @@ extension Window {
 
     /// Whether any controller of the transition has hooks to call (or a delegate to tell).
     private func needsHooks(_ applied: AppliedChange, before: VisibleSet, after: VisibleSet) -> Bool {
-        if applied.hasNavigationDelegate || applied.moves.contains(where: { $0.controller.receivesCallbacks }) {
-            return true
-        }
-        var found = false
-        after.forEachMissing(from: before, postOrder: false, topLayerFirst: false) { found = found || $0.receivesCallbacks }
-        before.forEachMissing(from: after, postOrder: false, topLayerFirst: false) { found = found || $0.receivesCallbacks }
-        return found
+        if applied.hasNavigationDelegate { return true }
+        // By index: a copied move or step would retain and release its controllers.
+        for index in applied.moves.indices where applied.moves[index].controller.receivesCallbacks { return true }
+        return after.containsMissing(from: before) { $0.receivesCallbacks }
+            || before.containsMissing(from: after) { $0.receivesCallbacks }
     }
 
     /// The same transition as ``runChange(_:request:animated:cancellable:)`` when nothing in it

@@ -14,8 +14,21 @@ struct VisibleSet {
 
     var steps: [Step] = []
 
+    // The loops below read the steps by index (`steps[index].controller`), not by iterating
+    // copies of them: a copied step retains and releases its controller, and these walks run
+    // on every transition (callgrind, `bench push`).
+
     func contains(_ controller: any ViewController) -> Bool {
-        steps.contains { !$0.isExit && $0.controller === controller }
+        for index in steps.indices where !steps[index].isExit && steps[index].controller === controller { return true }
+        return false
+    }
+
+    /// Whether `predicate` holds for some controller not in `other` (entered steps).
+    func containsMissing(from other: VisibleSet, where predicate: (any ViewController) -> Bool) -> Bool {
+        for index in steps.indices where !steps[index].isExit && !other.contains(steps[index].controller) {
+            if predicate(steps[index].controller) { return true }
+        }
+        return false
     }
 
     /// Calls `body` with each controller not in `other`, in the order of
@@ -31,17 +44,17 @@ struct VisibleSet {
         if topLayerFirst {
             var lowest = Int.max
             var highest = Int.min
-            for step in steps where step.isExit == postOrder && !other.contains(step.controller) {
-                lowest = min(lowest, step.layer)
-                highest = max(highest, step.layer)
+            for index in steps.indices where steps[index].isExit == postOrder && !other.contains(steps[index].controller) {
+                lowest = min(lowest, steps[index].layer)
+                highest = max(highest, steps[index].layer)
             }
             if lowest < highest {
                 missing(from: other, postOrder: postOrder, topLayerFirst: true).forEach(body)
                 return
             }
         }
-        for step in steps where step.isExit == postOrder && !other.contains(step.controller) {
-            body(step.controller)
+        for index in steps.indices where steps[index].isExit == postOrder && !other.contains(steps[index].controller) {
+            body(steps[index].controller)
         }
     }
 

@@ -192,6 +192,37 @@ extension WindowTree {
         try checkDepth(of: controller, under: navigation)
     }
 
+    /// ``checkPushable(_:onto:)`` then ``validatePush(of:onto:)``, the checks of a push made on
+    /// the synchronous path: the same checks, in the same order, with the same errors.
+    ///
+    /// A leaf (no children, nothing presented, no initial children left to adopt: the usual
+    /// pushed controller) is checked from one read of its context: the checks `checkInsertable`
+    /// would repeat give the answers they gave the first time (`checkOwned`: `window` is a
+    /// `let`), its own depth check alone (depth 1) cannot fail, and the depth under the
+    /// navigation controller is that controller's depth plus one (a leaf's subtree is itself).
+    /// Anything else gets both functions whole.
+    func checkAndValidatePush(of controller: any ViewController, onto navigation: NavigationController) throws {
+        let context = controller.context
+        guard context.children.isEmpty, context.presented == nil,
+            context.didAdoptInitialChildren || controller.initialChildren.isEmpty
+        else {
+            try checkPushable(controller, onto: navigation)
+            try validatePush(of: controller, onto: navigation)
+            return
+        }
+        try checkNotMore(navigation)
+        guard isWindow(context.window) else { return try checkOwned(controller) }
+        if context.parent === navigation { throw pushedTwice(controller, onto: navigation) }
+        if controller.kind == .navigation { throw pushingNavigationController(controller, onto: navigation) }
+        try checkExecutor(controller)
+        let claim = context.claim.load(ordering: .relaxed)
+        guard context.parent == nil, context.presenting == nil, !context.isAttached,
+            claim == 0 || claim == navigation.id.rawValue
+        else { return try checkInsertable(controller, into: navigation, code: .controllerInUse) }
+        let depth = Window.depth(of: navigation) + 1
+        guard depth <= Window.maximumDepth else { return try checkDepth(of: controller, under: navigation) }
+    }
+
     /// The More navigation controller's stack is the tab bar's to manage (R5.2).
     private func checkNotMore(_ navigation: NavigationController) throws {
         guard let parent = navigation.context.parent, parent.kind == .tabBar,
