@@ -581,6 +581,44 @@ extension WindowTreeTests {
     /// visible sets before and after say, wherever the stack sits (under a tab bar, embedded in
     /// a content controller, under a presentation, covered, off screen) and whatever its tops
     /// present.
+    /// A walk of one controller is kept without an array; any longer walk spills into the
+    /// array in walk order, and the queries answer the same either way.
+    @Test func visibleSet_keepsALeafInline_andSpillsLongerWalksInOrder() {
+        let w = window()
+        let a = content(w), b = content(w), p = content(w)
+        func walk(_ steps: [(any ViewController, Int, Bool)]) -> VisibleSet {
+            var set = VisibleSet()
+            for (controller, layer, isExit) in steps { set.append(.init(controller: controller, layer: layer, isExit: isExit)) }
+            return set
+        }
+        func ids(_ set: VisibleSet) -> [String] { set.steps.map { "\($0.isExit ? "-" : "+")\($0.controller.id.rawValue)@\($0.layer)" } }
+        let leaf = walk([(a, 0, false), (a, 0, true)])
+        #expect(leaf.leaf === a)
+        #expect(leaf.steps.isEmpty)
+        #expect(ids(leaf) == [])
+        #expect(leaf.walk.map { "\($0.isExit ? "-" : "+")\($0.controller.id.rawValue)@\($0.layer)" } == ["+\(a.id.rawValue)@0", "-\(a.id.rawValue)@0"])
+        let nested = walk([(a, 0, false), (b, 0, false), (b, 0, true), (a, 0, true)])
+        #expect(nested.leaf == nil)
+        #expect(ids(nested) == ["+\(a.id.rawValue)@0", "+\(b.id.rawValue)@0", "-\(b.id.rawValue)@0", "-\(a.id.rawValue)@0"])
+        let presenting = walk([(a, 0, false), (a, 0, true), (p, 1, false), (p, 1, true)])
+        #expect(presenting.leaf == nil)
+        #expect(ids(presenting) == ["+\(a.id.rawValue)@0", "-\(a.id.rawValue)@0", "+\(p.id.rawValue)@1", "-\(p.id.rawValue)@1"])
+        let other = walk([(b, 0, false), (b, 0, true)])
+
+        #expect(leaf.contains(a) && !leaf.contains(b))
+        #expect(leaf.missing(from: other, postOrder: false, topLayerFirst: true).map(\.id) == [a.id])
+        #expect(other.missing(from: nested, postOrder: true, topLayerFirst: false).isEmpty)
+        #expect(presenting.missing(from: leaf, postOrder: true, topLayerFirst: true).map(\.id) == [p.id])
+        #expect(presenting.missing(from: other, postOrder: false, topLayerFirst: true).map(\.id) == [p.id, a.id])
+        var visited: [ControllerID] = []
+        leaf.forEachMissing(from: nested, postOrder: true, topLayerFirst: false) { visited.append($0.id) }
+        #expect(visited.isEmpty)
+        nested.forEachMissing(from: leaf, postOrder: true, topLayerFirst: false) { visited.append($0.id) }
+        #expect(visited == [b.id])
+        #expect(leaf.containsMissing(from: other) { $0 === a })
+        #expect(!leaf.containsMissing(from: nested) { _ in true })
+    }
+
     @Test func stackChanges_appearingAndDisappearing_matchTheWholeVisibleSets() async {
         let w = window()
         await w.withTree { tree in
@@ -671,12 +709,12 @@ private func moves(_ applied: AppliedChange) -> [String] {
 
 /// The controllers on screen, in the will-phase order.
 private func shown(_ tree: WindowTree) -> [ControllerID] {
-    tree.visibleSet().steps.filter { !$0.isExit }.map(\.controller.id)
+    tree.visibleSet().walk.filter { !$0.isExit }.map(\.controller.id)
 }
 
 /// The whole visible walk: `+id@layer` entering, `-id@layer` leaving.
 private func walk(_ tree: WindowTree) -> [String] {
-    tree.visibleSet().steps.map { "\($0.isExit ? "-" : "+")\($0.controller.id)@\($0.layer)" }
+    tree.visibleSet().walk.map { "\($0.isExit ? "-" : "+")\($0.controller.id)@\($0.layer)" }
 }
 
 /// Everything the tree records about some controllers, by id: what "the exact prior tree" means.

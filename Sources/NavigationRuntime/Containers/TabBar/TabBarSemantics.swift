@@ -30,9 +30,9 @@ enum TabBarSemantics: ContainerSemantics {
             let shown = tabBar.childShownInMore()
         {
             // An excess tab is shown inside the More navigation controller, over its list (R5.2).
-            set.steps.append(.init(controller: more, layer: layer, isExit: false))
+            set.append(.init(controller: more, layer: layer, isExit: false))
             visit(shown, layer, &set)
-            set.steps.append(.init(controller: more, layer: layer, isExit: true))
+            set.append(.init(controller: more, layer: layer, isExit: true))
         } else if context.children.indices.contains(context.selectedIndex) {
             visit(context.children[context.selectedIndex], layer, &set)
         }

@@ -2,7 +2,9 @@
 
 /// The controllers on screen, as a depth-first walk: each controller is entered (parents
 /// before children: the will-phase order) and exited (children before parents: the did-phase
-/// order, R6.12). One array, so that a transition allocates little.
+/// order, R6.12). One array, so that a transition allocates little; none for the walk of one
+/// controller alone at layer 0 (the top of a navigation stack that a push or a pop changes),
+/// which is kept inline (``leaf``).
 struct VisibleSet {
     struct Step {
         let controller: any ViewController
@@ -12,19 +14,60 @@ struct VisibleSet {
         let isExit: Bool
     }
 
-    var steps: [Step] = []
+    /// The walk when it is one controller entered and left at layer 0 (or, while it is built,
+    /// entered): then ``steps`` is empty. Set only by ``append(_:)``.
+    private(set) var leaf: (any ViewController)?
+    /// Whether the walk has left ``leaf`` again.
+    private var leafIsClosed = false
+    /// The walk, when it is not ``leaf`` alone.
+    private(set) var steps: [Step] = []
+
+    /// The whole walk as steps, ``leaf`` or not (built anew: for tests and checks, not for the
+    /// transition's path).
+    var walk: [Step] {
+        guard let leaf else { return steps }
+        return leafIsClosed
+            ? [Step(controller: leaf, layer: 0, isExit: false), Step(controller: leaf, layer: 0, isExit: true)]
+            : [Step(controller: leaf, layer: 0, isExit: false)]
+    }
+
+    /// Asks for room for `count` steps in ``steps``.
+    mutating func reserveCapacity(_ count: Int) {
+        steps.reserveCapacity(count)
+    }
+
+    /// Adds the next step of the walk.
+    mutating func append(_ step: Step) {
+        if let open = leaf {
+            if !leafIsClosed, step.isExit, step.controller === open {
+                leafIsClosed = true
+                return
+            }
+            // More than one controller: the walk so far goes to the array.
+            steps.append(Step(controller: open, layer: 0, isExit: false))
+            if leafIsClosed { steps.append(Step(controller: open, layer: 0, isExit: true)) }
+            leaf = nil
+            leafIsClosed = false
+        } else if steps.isEmpty, !step.isExit, step.layer == 0 {
+            leaf = step.controller
+            return
+        }
+        steps.append(step)
+    }
 
     // The loops below read the steps by index (`steps[index].controller`), not by iterating
     // copies of them: a copied step retains and releases its controller, and these walks run
     // on every transition (callgrind, `bench push`).
 
     func contains(_ controller: any ViewController) -> Bool {
+        if let leaf { return leaf === controller }
         for index in steps.indices where !steps[index].isExit && steps[index].controller === controller { return true }
         return false
     }
 
     /// Whether `predicate` holds for some controller not in `other` (entered steps).
     func containsMissing(from other: VisibleSet, where predicate: (any ViewController) -> Bool) -> Bool {
+        if let leaf { return !other.contains(leaf) && predicate(leaf) }
         for index in steps.indices where !steps[index].isExit && !other.contains(steps[index].controller) {
             if predicate(steps[index].controller) { return true }
         }
@@ -41,6 +84,11 @@ struct VisibleSet {
         topLayerFirst: Bool,
         _ body: (any ViewController) -> Void
     ) {
+        if let leaf {
+            // Entered and left once, at one layer: in either order.
+            if !other.contains(leaf) { body(leaf) }
+            return
+        }
         if topLayerFirst {
             var lowest = Int.max
             var highest = Int.min
@@ -62,6 +110,7 @@ struct VisibleSet {
     /// With `topLayerFirst`, controllers of higher layers come first (a multi-level dismiss
     /// disappears top-down, R6.7); otherwise tree order.
     func missing(from other: VisibleSet, postOrder: Bool, topLayerFirst: Bool) -> [any ViewController] {
+        if let leaf { return other.contains(leaf) ? [] : [leaf] }
         var result: [any ViewController] = []
         var lowest = Int.max
         var highest = Int.min

@@ -6,7 +6,7 @@ extension WindowTree {
         var set = VisibleSet()
         // Enough for a tab bar, a navigation stack and its top without growing; not kept
         // between transitions (an idle window holds no scratch storage).
-        set.steps.reserveCapacity(8)
+        set.reserveCapacity(8)
         if let root { collectVisible(root, layer: 0, into: &set) }
         return set
     }
@@ -15,11 +15,11 @@ extension WindowTree {
         let context = controller.context
         let covered = context.presented?.context.presentationStyle?.removesPresenterViews ?? false
         if !covered {
-            set.steps.append(.init(controller: controller, layer: layer, isExit: false))
+            set.append(.init(controller: controller, layer: layer, isExit: false))
             controller.kind.semantics.collectShownChildren(of: controller, layer: layer, into: &set) {
                 collectVisible($0, layer: $1, into: &$2)
             }
-            set.steps.append(.init(controller: controller, layer: layer, isExit: true))
+            set.append(.init(controller: controller, layer: layer, isExit: true))
         }
         if let presented = context.presented { collectVisible(presented, layer: layer + 1, into: &set) }
     }
@@ -51,13 +51,11 @@ extension WindowTree {
             let applied = apply(change)
             return (before, applied, visibleSet())
         }
+        // A content top's walk is that controller alone, kept without an array (`VisibleSet.leaf`).
         var before = VisibleSet()
-        // A content top's walk is two steps; room for a little more without growing.
-        before.steps.reserveCapacity(4)
         if let top = navigation.context.children.last { collectVisible(top, layer: 0, into: &before) }
         let applied = apply(change)
         var after = VisibleSet()
-        after.steps.reserveCapacity(4)
         if let top = navigation.context.children.last { collectVisible(top, layer: 0, into: &after) }
         return (before, applied, after)
     }
