@@ -56,7 +56,9 @@ protocol ContainerSemantics: SendableMetatype {
     /// there (a delegate, an override): such a request runs in a runner (see `Runner`).
     static func routesShowThroughUserCode(_ node: any ViewController) -> Bool
     /// Appends to `set` what the container puts on screen while it is visible: by default each
-    /// child it ``shows(child:in:)``, walked by `visit`. Read on the window's executor.
+    /// child it ``shows(child:in:)``, walked by `visit`. Read on the window's executor. Asked
+    /// only of a controller that has children: what a container shows is among its children
+    /// (or, for a tab bar's More tab, stands for some of them).
     static func collectShownChildren(
         of controller: any ViewController, layer: Int, into set: inout VisibleSet,
         visit: (any ViewController, Int, inout VisibleSet) -> Void

@@ -16,8 +16,12 @@ extension WindowTree {
         let covered = context.presented?.context.presentationStyle?.removesPresenterViews ?? false
         if !covered {
             set.append(.init(controller: controller, layer: layer, isExit: false))
-            controller.kind.semantics.collectShownChildren(of: controller, layer: layer, into: &set) {
-                collectVisible($0, layer: $1, into: &$2)
+            // A controller with no children shows none, whatever its kind (every container's
+            // shown children are among its children): no need to ask its semantics.
+            if !context.children.isEmpty {
+                controller.kind.semantics.collectShownChildren(of: controller, layer: layer, into: &set) {
+                    collectVisible($0, layer: $1, into: &$2)
+                }
             }
             set.append(.init(controller: controller, layer: layer, isExit: true))
         }
@@ -66,36 +70,34 @@ extension WindowTree {
     /// child of a content controller that forwards appearance answers `false`, and the caller
     /// then computes the whole set.
     private func isOnScreen(_ controller: any ViewController) -> Bool {
-        var current = controller
+        isOnScreen(controller, coverCounts: true)
+    }
+
+    // Recursive rather than a loop over a `var`: the controller asked about is passed on
+    // borrowed, not copied into a variable (one retain and release fewer on every push).
+    private func isOnScreen(_ current: any ViewController, coverCounts: Bool) -> Bool {
         // A controller reached as presented is on screen whether or not its presenter is
         // covered (the walk goes on to a covered controller's presentations).
-        var coverCounts = true
-        while true {
-            let context = current.context
-            if coverCounts, context.presented?.context.presentationStyle?.removesPresenterViews ?? false { return false }
-            if let parent = context.parent {
-                let siblings = parent.context.children
-                let semantics = ObjectIdentifier(parent.kind.semantics)
-                if semantics == ObjectIdentifier(NavigationSemantics.self) {
-                    guard siblings.last === current else { return false }
-                } else if semantics == ObjectIdentifier(TabBarSemantics.self) {
-                    let selected = parent.context.selectedIndex
-                    guard siblings.count <= TabBarController.maximumVisibleTabs + 1, siblings.indices.contains(selected),
-                        siblings[selected] === current
-                    else { return false }
-                } else if semantics == ObjectIdentifier(ContentSemantics.self) {
-                    guard parent.shouldAutomaticallyForwardAppearanceMethods else { return false }
-                } else {
-                    return false
-                }
-                current = parent
-                coverCounts = true
-            } else if let presenter = context.presenting {
-                current = presenter
-                coverCounts = false
+        let context = current.context
+        if coverCounts, context.presented?.context.presentationStyle?.removesPresenterViews ?? false { return false }
+        if let parent = context.parent {
+            let siblings = parent.context.children
+            let semantics = ObjectIdentifier(parent.kind.semantics)
+            if semantics == ObjectIdentifier(NavigationSemantics.self) {
+                guard siblings.last === current else { return false }
+            } else if semantics == ObjectIdentifier(TabBarSemantics.self) {
+                let selected = parent.context.selectedIndex
+                guard siblings.count <= TabBarController.maximumVisibleTabs + 1, siblings.indices.contains(selected),
+                    siblings[selected] === current
+                else { return false }
+            } else if semantics == ObjectIdentifier(ContentSemantics.self) {
+                guard parent.shouldAutomaticallyForwardAppearanceMethods else { return false }
             } else {
-                return current === root
+                return false
             }
+            return isOnScreen(parent, coverCounts: true)
         }
+        if let presenter = context.presenting { return isOnScreen(presenter, coverCounts: false) }
+        return current === root
     }
 }
