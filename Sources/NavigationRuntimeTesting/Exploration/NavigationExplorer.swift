@@ -50,6 +50,12 @@ public struct NavigationExplorer: Sendable {
         /// The scene identifiers coverage counts (with their segues), or `nil` for every scene
         /// of the catalog.
         public var coverageScenes: Set<String>?
+        /// The scenes some chain of segues, relationships, embeds and storyboard references
+        /// leads to from the initial scene (what the storyboards say; `navstress explore`
+        /// reads it off them), or `nil` when unknown (a catalog built in code). An unreached
+        /// scene outside it is reported as one nothing leads to, not as one the bounds kept out:
+        /// a deeper search would not reach it.
+        public var reachableScenes: Set<String>? = nil
 
         /// Creates a configuration.
         public init(
@@ -151,7 +157,7 @@ public struct NavigationExplorer: Sendable {
         if !frontier.isEmpty { result.bounds.append(.depth(configuration.maximumDepth, unexpanded: frontier.count)) }
         if dropped > 0 { result.bounds.append(.states(configuration.maximumStates, dropped: dropped)) }
         result.coverage = coverage(of: result)
-        result.findings = ExplorationFindings(catalog: catalog, exploration: result).all()
+        result.findings = ExplorationFindings(catalog: catalog, exploration: result, reachableScenes: configuration.reachableScenes).all()
         return result
     }
 
