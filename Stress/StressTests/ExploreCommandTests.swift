@@ -230,7 +230,8 @@ import Testing
         #expect(outcome.exploration?.states.count == 2)
         #expect(
             Self.summary(outcome) == [
-                "unreached-scene orphan: scene orphan is never shown", "unreached-segue orphan/more: segue orphan/more never completes",
+                "unreached-scene orphan: scene orphan is never shown: no segue, relationship or reference leads to it from the initial scene",
+                "unreached-segue orphan/more: segue orphan/more never completes: no segue, relationship or reference leads to its scene from the initial scene",
             ])
         #expect(outcome.output.contains("coverage: scenes 3/4, segues 1/2, unwinds 0/0\n"))
         #expect(outcome.stepsFiles == [[], []])

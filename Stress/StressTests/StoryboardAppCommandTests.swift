@@ -141,7 +141,10 @@ import Testing
     @Test func drive_unresolvableReference_orCycle_exit2BeforeAnyStep_atTheLocation() async throws {
         let rx = try NavStressCommandTests.fixture("RxSwift")
         let error = await #expect(throws: UsageError.self) { try await Self.drive(rx, steps: "back\n") }
-        #expect(error?.description == "\(rx):470:17: the app has no storyboard named 'GitHubSignup1' (GitHubSignup1.storyboard)")
+        #expect(
+            error?.description
+                == "\(rx):470:17: the app has no storyboard named 'GitHubSignup1' (GitHubSignup1.storyboard); a storyboard FILE reads only the storyboards beside it that its references name: pass the app folder instead"
+        )
         #expect(await NavStress.main(["drive", rx, "--steps", "/dev/null"]) == 2)
 
         let placeholder = { (id: String, name: String) in

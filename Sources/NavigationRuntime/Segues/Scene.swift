@@ -62,6 +62,13 @@ public struct SegueDefinition: Sendable {
     /// controller on the unwind path that answers ``ViewController/segueForUnwinding(to:from:identifier:)``
     /// takes precedence over it (R7.7).
     public var unwindPerformer: (any SeguePerformer)?
+    /// The class of a storyboard `custom` segue that no performer is registered for, else
+    /// `nil`. The runtime cannot run the class's `perform()`, so it presents the destination
+    /// modally, full screen, in its place (DESIGN §12, ``kind`` says so); in UIKit `perform()`
+    /// decides what happens (R2.13: it may set a container's children, present over the current
+    /// context, push). What follows from such a segue is an assumption: ``NavigationExplorer``'s
+    /// findings say so.
+    public var customClassWithoutPerformer: String?
 
     /// Creates a segue definition.
     public init(

@@ -40,11 +40,23 @@ public struct Exploration: Sendable {
     }
 
     /// A bound the search reached: what was left unexplored because of it.
-    public enum Bound: Sendable, Hashable {
+    public enum Bound: Sendable, Hashable, CustomStringConvertible {
         /// States at this depth were found but their actions not tried.
         case depth(Int, unexpanded: Int)
         /// The state count reached this number; new states found after it were not kept.
         case states(Int, dropped: Int)
+
+        /// The bound in words, as `navstress explore` prints it: `depth bound 8 reached: 3
+        /// states at depth 8 not expanded`, `state bound 100 reached: 2 transitions led to
+        /// states not kept`.
+        public var description: String {
+            switch self {
+            case .depth(let depth, let unexpanded):
+                "depth bound \(depth) reached: \(unexpanded) state\(unexpanded == 1 ? "" : "s") at depth \(depth) not expanded"
+            case .states(let limit, let dropped):
+                "state bound \(limit) reached: \(dropped) transition\(dropped == 1 ? "" : "s") led to states not kept"
+            }
+        }
     }
 
     /// Scenes, segues and unwind exits exercised, out of the ones counted.
@@ -82,6 +94,7 @@ public struct Exploration: Sendable {
     /// expanded; 0 unless restoration and replay both fail.
     public internal(set) var unopenedStates = 0
 
-    /// Whether a bound was reached.
+    /// Whether the search was exhaustive: no bound was reached, so every state reachable from
+    /// the initial one was found and had its actions tried (``bounds`` is empty).
     public var isExhaustive: Bool { bounds.isEmpty }
 }

@@ -16,9 +16,19 @@ public struct ExplorationFinding: Sendable, Hashable {
         case pathDependentSegue = "path-dependent-segue"
         /// A presented state from which no storyboard action (segue, unwind exit, back, tab, or
         /// a sheet's swipe down) leads to a shorter presentation chain: only code can dismiss.
+        ///
+        /// Every state a storyboard action leads to counts, pushes behind the presentation
+        /// included (a `show` from a presented controller with no navigation controller of its
+        /// own pushes onto the one behind it, R2.2, and the screen stays presented). A state
+        /// left unexpanded at the depth bound counts as the first expanded state that looks the
+        /// same from the screen (the same presented subtree and chain length, the same scenes
+        /// in the tree, the same traits): its actions are the same, so a search that stopped
+        /// there does not hide the finding.
         case noWayBack = "no-way-back"
-        /// A loop of actions that grows a navigation stack or a presentation chain without
-        /// bound: a stack or chain that ends in the same block of scenes twice.
+        /// A loop of actions that grows a navigation stack, a presentation chain or a nesting of
+        /// containers without bound: a stack or chain that ends in the same block of scenes
+        /// twice, or a controller whose containers, from the root of its tree down, end in the
+        /// same block of scenes twice (a tab bar controller pushed inside one of its own tabs).
         case unboundedGrowth = "unbounded-growth"
         /// A scene counted for coverage that no explored state shows.
         case unreachedScene = "unreached-scene"
@@ -107,8 +117,30 @@ public struct ExplorationFinding: Sendable, Hashable {
     /// effect; an unwind exit with no destination in some state also has one where it finds one).
     public let reproductions: [Reproduction]
 
-    /// The finding's severity (its kind's).
-    public var severity: Severity { kind.severity }
+    /// The finding's severity: its kind's, or ``Severity/note`` when the finding rests on an
+    /// ``assumption``.
+    public let severity: Severity
+    /// What the finding rests on that the runtime could not know, if anything: a storyboard
+    /// `custom` segue with no registered performer (``SegueDefinition/customClassWithoutPerformer``)
+    /// that the finding's presentation or failure came from. The runtime presents such a
+    /// segue's destination modally, full screen, but in UIKit the class's `perform()` decides
+    /// what happens (R2.13): it may set a container's children, present over the current
+    /// context, or push. Such a finding is a note, whatever its kind: it is worth a look, but
+    /// it is not evidence of a problem, and a warning or an error on it would be a false alarm
+    /// whenever `perform()` does something else. (It is kept rather than left out: when
+    /// `perform()` does present full screen, the finding is real.)
+    public let assumption: String?
+
+    /// Creates a finding: its severity is its kind's, or a note when it rests on an assumption.
+    init(kind: Kind, subject: String, message: String, state: Int?, reproductions: [Reproduction], assumption: String? = nil) {
+        self.kind = kind
+        self.subject = subject
+        self.message = assumption.map { message + "; " + $0 } ?? message
+        self.state = state
+        self.reproductions = reproductions
+        self.assumption = assumption
+        self.severity = assumption == nil ? kind.severity : .note
+    }
 }
 
 extension ExplorationAction {

@@ -7,12 +7,16 @@ import NavigationRuntime
 struct ExplorationFindings {
     let catalog: SceneCatalog
     let exploration: Exploration
+    /// The scenes the storyboards lead to from the initial one, if known
+    /// (``NavigationExplorer/Configuration/reachableScenes``).
+    let reachableScenes: Set<String>?
     /// Where each state's path steps lead: state → action → next state.
     private let successors: [[ExplorationAction: Int]]
 
-    init(catalog: SceneCatalog, exploration: Exploration) {
+    init(catalog: SceneCatalog, exploration: Exploration, reachableScenes: Set<String>? = nil) {
         self.catalog = catalog
         self.exploration = exploration
+        self.reachableScenes = reachableScenes
         var successors = [[ExplorationAction: Int]](repeating: [:], count: exploration.states.count)
         for transition in exploration.transitions {
             if let to = transition.to, successors[transition.from][transition.action] == nil {
@@ -72,6 +76,34 @@ struct ExplorationFindings {
         return ExplorationFinding.Reproduction(title: title, actions: actions, expectations: expected)
     }
 
+    /// What a finding rests on when `action` is a storyboard `custom` segue with no performer
+    /// (``SegueDefinition/customClassWithoutPerformer``), else `nil`.
+    private func customAssumption(_ action: ExplorationAction) -> String? {
+        guard case .segue(let source, let segue, false) = action,
+            let customClass = catalog.scenes[source]?.segue(named: segue)?.customClassWithoutPerformer
+        else { return nil }
+        return "assumed: custom segue \(source)/\(segue) (\(customClass)) presents full screen, but its perform() decides what it does"
+    }
+
+    /// For each level of `state`'s presentation chain (1 is the first presented controller),
+    /// the action of its path that presented the controller at that level.
+    private func presenters(of state: Int) -> [Int: ExplorationAction] {
+        var made: [Int: ExplorationAction] = [:]
+        var current = 0
+        var level = 0
+        for action in exploration.states[state].path {
+            guard let next = successors[current][action] else { break }
+            let after = exploration.states[next].snapshot.presentationChain.count
+            if after > level {
+                for added in (level + 1)...after { made[added] = action }
+            }
+            for removed in made.keys where removed > after { made[removed] = nil }
+            level = after
+            current = next
+        }
+        return made
+    }
+
     private func describe(_ states: [Int]) -> String {
         let shown = states.prefix(5).map { "#\($0)" }.joined(separator: ", ")
         return states.count > 5 ? shown + " +\(states.count - 5) more" : shown
@@ -124,7 +156,8 @@ struct ExplorationFindings {
                     kind: .segueFailed, subject: subject,
                     message: "\(transition.action.step) fails (\(code): \(message)) in \(count) state\(count == 1 ? "" : "s")",
                     state: transition.from,
-                    reproductions: [reproduction("\(transition.action.step) fails with \(code)", to: transition.from, then: transition)]
+                    reproductions: [reproduction("\(transition.action.step) fails with \(code)", to: transition.from, then: transition)],
+                    assumption: customAssumption(transition.action)
                 )
             )
         }
@@ -161,8 +194,41 @@ struct ExplorationFindings {
         }
     }
 
+    /// What a state looks like from the screen, ids left out: the controllers a user can act
+    /// on (the last presented controller's subtree), how many controllers are presented, the
+    /// scenes anywhere in the tree (what an unwind can find), and the traits. Two states that
+    /// look alike offer the same actions with the same ways back.
+    private struct ScreenLook: Hashable {
+        let screen: ControllerSnapshot?
+        let chain: Int
+        let scenes: Set<String>
+        let traits: Traits
+    }
+
+    private func look(_ snapshot: WindowSnapshot) -> ScreenLook {
+        func stripped(_ node: ControllerSnapshot) -> ControllerSnapshot {
+            var copy = node
+            copy.id = ControllerID(0)
+            copy.children = node.children.map(stripped)
+            copy.presented = node.presented.map(stripped)
+            return copy
+        }
+        return ScreenLook(
+            screen: snapshot.lastPresented.map(stripped),
+            chain: snapshot.presentationChain.count,
+            scenes: Set(snapshot.allControllers.map { $0.scene ?? $0.className }),
+            traits: snapshot.traits
+        )
+    }
+
     /// Each presented scene shown in a state from which no storyboard action shortens the
     /// presentation chain (reported once per top presented scene, at its shortest state).
+    ///
+    /// A state whose actions were not all tried is open (it may have a way back), and so is
+    /// every state that leads to it, except that a state left at the depth bound stands for
+    /// the first expanded state that looks the same from the screen (``ScreenLook``): a loop
+    /// that pushes behind a presentation for ever (R2.2) reaches the bound in every run, and
+    /// would otherwise hide the presentation's missing way back.
     private func noWayBack() -> [ExplorationFinding] {
         let states = exploration.states
         let chain = states.map { $0.snapshot.presentationChain.count }
@@ -182,6 +248,21 @@ struct ExplorationFindings {
                 continue
             }
             edges.append((transition.from, to))
+        }
+        let bound = exploration.bounds.compactMap { bound -> Int? in
+            if case .depth(let depth, _) = bound { depth } else { nil }
+        }.first
+        if let bound {
+            var expanded: [ScreenLook: Int] = [:]
+            for state in states where state.expanded {
+                let key = look(state.snapshot)
+                if expanded[key] == nil { expanded[key] = state.index }
+            }
+            for state in states where !state.expanded && state.depth == bound {
+                guard let twin = expanded[look(state.snapshot)] else { continue }
+                open[state.index] = false
+                edges.append((state.index, twin))
+            }
         }
         var changed = true
         while changed {
@@ -208,15 +289,18 @@ struct ExplorationFindings {
                     kind: .noWayBack, subject: scene,
                     message: "presented \(scene) (\(style)) in #\(state.index): no storyboard action leads back (only code can dismiss it)",
                     state: state.index,
-                    reproductions: [reproduction("\(scene) presented with no storyboard way back", to: state.index)]
+                    reproductions: [reproduction("\(scene) presented with no storyboard way back", to: state.index)],
+                    assumption: presenters(of: state.index)[chain[state.index]].flatMap(customAssumption)
                 )
             )
         }
         return findings
     }
 
-    /// Each stack or presentation chain that ends in the same block of scenes twice: the loop
-    /// that made the second block can run again, forever.
+    /// Each stack or presentation chain that ends in the same block of scenes twice, and each
+    /// nesting of containers that does (the scenes from a tree's root, the window's or a
+    /// presented controller's, down to a controller through containment): the loop that made
+    /// the second block can run again, forever.
     private func unboundedGrowth() -> [ExplorationFinding] {
         func repeatedBlock(_ scenes: [String]) -> [String]? {
             guard scenes.count >= 2 else { return nil }
@@ -226,15 +310,36 @@ struct ExplorationFindings {
             }
             return nil
         }
+        func name(_ node: ControllerSnapshot) -> String { node.scene ?? node.className }
+        /// The repeated blocks of the containment paths from `node` down (`above` holds the
+        /// scenes from its tree's root), in depth-first order; a presented controller starts
+        /// a tree of its own.
+        func nestings(_ node: ControllerSnapshot, above: [String], into blocks: inout [[String]]) {
+            let path = above + [name(node)]
+            if let block = repeatedBlock(path) { blocks.append(block) }
+            for child in node.children { nestings(child, above: path, into: &blocks) }
+            if let presented = node.presented { nestings(presented, above: [], into: &blocks) }
+        }
         var seen: Set<String> = []
         var findings: [ExplorationFinding] = []
         for state in exploration.states {
             var candidates: [(what: String, block: [String])] = []
             for node in state.snapshot.allControllers where node.kind == .navigation {
-                if let block = repeatedBlock(node.children.map { $0.scene ?? $0.className }) { candidates.append(("stack", block)) }
+                if let block = repeatedBlock(node.children.map(name)) { candidates.append(("stack", block)) }
             }
-            if let block = repeatedBlock(state.snapshot.presentationChain.map { $0.scene ?? $0.className }) {
+            let chain = state.snapshot.presentationChain
+            var assumption: String?
+            if let block = repeatedBlock(chain.map(name)) {
                 candidates.append(("presentation chain", block))
+                // The chain's last two blocks: made by a custom segue with no performer, they are
+                // an assumption (its perform() may not present at all).
+                let made = presenters(of: state.index)
+                assumption = ((chain.count - 2 * block.count + 1)...chain.count).lazy.compactMap { made[$0].flatMap(customAssumption) }.first
+            }
+            if let root = state.snapshot.root {
+                var blocks: [[String]] = []
+                nestings(root, above: [], into: &blocks)
+                candidates += blocks.map { ("nesting", $0) }
             }
             for candidate in candidates {
                 // One loop, whichever scene of it the stack ends on: [a b] and [b a] are one.
@@ -243,12 +348,22 @@ struct ExplorationFindings {
                 let key = candidate.what + ":" + canonical
                 guard seen.insert(key).inserted else { continue }
                 let loop = candidate.block.joined(separator: " → ")
+                let message =
+                    candidate.what == "nesting"
+                    ? "a loop nests containers without bound: [\(loop)] holds [\(loop)] again in #\(state.index)"
+                    : "a loop grows a \(candidate.what) without bound: it ends in [\(loop)] twice in #\(state.index)"
                 findings.append(
                     ExplorationFinding(
                         kind: .unboundedGrowth, subject: candidate.block.joined(separator: " "),
-                        message: "a loop grows a \(candidate.what) without bound: it ends in [\(loop)] twice in #\(state.index)",
+                        message: message,
                         state: state.index,
-                        reproductions: [reproduction("the \(candidate.what) repeats [\(loop)]", to: state.index, stack: candidate.what == "stack")]
+                        reproductions: [
+                            reproduction(
+                                candidate.what == "nesting" ? "[\(loop)] nested in itself" : "the \(candidate.what) repeats [\(loop)]",
+                                to: state.index, stack: candidate.what == "stack"
+                            )
+                        ],
+                        assumption: candidate.what == "presentation chain" ? assumption : nil
                     )
                 )
             }
@@ -259,17 +374,25 @@ struct ExplorationFindings {
     /// Each scene never shown, and each segue or exit that never completed.
     private func unreached() -> [ExplorationFinding] {
         let coverage = exploration.coverage
-        let bounded = exploration.isExhaustive ? "" : " (within the bounds)"
+        /// Why `scene` (or a segue of it) was not reached, as the message's last words: nothing
+        /// leads to it (a deeper search would not help), or the bounds, if one was reached.
+        func why(_ scene: String, _ what: String = "it") -> String {
+            if let reachableScenes, !reachableScenes.contains(scene) {
+                return ": no segue, relationship or reference leads to \(what) from the initial scene"
+            }
+            return exploration.isExhaustive ? "" : " (within the bounds)"
+        }
         var findings: [ExplorationFinding] = coverage.totalScenes.subtracting(coverage.scenes).sorted().map { scene in
             ExplorationFinding(
-                kind: .unreachedScene, subject: scene, message: "scene \(scene) is never shown\(bounded)", state: nil, reproductions: []
+                kind: .unreachedScene, subject: scene, message: "scene \(scene) is never shown\(why(scene))", state: nil, reproductions: []
             )
         }
         let segues = coverage.totalSegues.subtracting(coverage.segues).union(coverage.totalUnwinds.subtracting(coverage.unwinds))
         findings += segues.sorted().map { key in
             let what = coverage.totalUnwinds.contains(key) ? "unwind exit" : "segue"
+            let source = key.split(separator: "/", maxSplits: 1).first.map(String.init) ?? key
             return ExplorationFinding(
-                kind: .unreachedSegue, subject: key, message: "\(what) \(key) never completes\(bounded)", state: nil, reproductions: []
+                kind: .unreachedSegue, subject: key, message: "\(what) \(key) never completes\(why(source, "its scene"))", state: nil, reproductions: []
             )
         }
         return findings

@@ -13,9 +13,11 @@ import Synchronization
 /// controller ids abstracted away; two states are one when their values are equal. From each
 /// state the actions are: every segue and unwind exit of every visible controller's scene
 /// (triggered as its control would: `shouldPerformSegue` consulted, and a generic controller
-/// says yes), back on the visible navigation stack, dismissing the top presentation, selecting
-/// each other tab of the innermost tab bar, and, with ``Configuration/Traits/both``, turning
-/// the device. "Visible" means appeared and not covered by a presentation.
+/// says yes), back on the visible navigation stack, selecting each other tab of the innermost
+/// tab bar, and, with ``Configuration/Traits/both``, turning the device; and dismissing the
+/// top presentation, which only code can do (``ExplorationAction/isStoryboardAction`` is
+/// `false` for it, and no-way-back does not count it as a way back). "Visible" means appeared
+/// and not covered by a presentation. See <doc:ExploringNavigation>.
 ///
 /// Bounded by depth and state count (``Exploration/bounds`` says which was reached), parallel
 /// across ``Configuration/workers`` windows, and deterministic whatever the interleaving.
@@ -41,7 +43,8 @@ public struct NavigationExplorer: Sendable {
 
         /// The size classes explored (default: regular).
         public var traits: Traits
-        /// States at this many actions from the initial one are found but not expanded.
+        /// States at this many actions from the initial one are found but not expanded (0:
+        /// nothing is tried, and the depth bound says so; `navstress explore` refuses it).
         public var maximumDepth: Int
         /// The most states kept.
         public var maximumStates: Int
@@ -50,6 +53,12 @@ public struct NavigationExplorer: Sendable {
         /// The scene identifiers coverage counts (with their segues), or `nil` for every scene
         /// of the catalog.
         public var coverageScenes: Set<String>?
+        /// The scenes some chain of segues, relationships, embeds and storyboard references
+        /// leads to from the initial scene (what the storyboards say; `navstress explore`
+        /// reads it off them), or `nil` when unknown (a catalog built in code). An unreached
+        /// scene outside it is reported as one nothing leads to, not as one the bounds kept out:
+        /// a deeper search would not reach it.
+        public var reachableScenes: Set<String>? = nil
 
         /// Creates a configuration.
         public init(
@@ -151,7 +160,7 @@ public struct NavigationExplorer: Sendable {
         if !frontier.isEmpty { result.bounds.append(.depth(configuration.maximumDepth, unexpanded: frontier.count)) }
         if dropped > 0 { result.bounds.append(.states(configuration.maximumStates, dropped: dropped)) }
         result.coverage = coverage(of: result)
-        result.findings = ExplorationFindings(catalog: catalog, exploration: result).all()
+        result.findings = ExplorationFindings(catalog: catalog, exploration: result, reachableScenes: configuration.reachableScenes).all()
         return result
     }
 

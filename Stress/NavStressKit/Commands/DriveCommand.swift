@@ -149,7 +149,9 @@ enum DriveCommand {
             if options.flag("json") {
                 run.output += result.jsonLine(step: number, line: step.text, snapshot: snapshot) + "\n"
             } else {
-                run.output += "step \(number): \(DriveStep.echo(step.text)) -> \(result.outcome)" + (result.explanation.map { " (\($0))" } ?? "") + ", top \(result.top ?? "-")\n"
+                // An expectation holds or does not: its own outcome is not the step's it checks.
+                let shown = result.isExpectation ? (result.outcome == "failed" ? "does not hold" : "holds") : result.outcome
+                run.output += "step \(number): \(DriveStep.echo(step.text)) -> \(shown)" + (result.explanation.map { " (\($0))" } ?? "") + ", top \(result.top ?? "-")\n"
                 run.output += SnapshotRenderer.text(snapshot)
             }
             if !result.isExpectation { previous = (number, result.outcome) }

@@ -21,10 +21,16 @@ enum ExploreCommand {
 
         A state is the window's tree with controller ids left out (scenes, containers, selected
         tabs, presentation chain and styles, appearance, traits); equal trees are one state. From
-        each state every action a user can take is performed for real: each segue and unwind exit
-        of each visible controller (as its control triggers it: shouldPerformSegue consulted, a
-        generic controller says yes), back, dismiss of the top presentation, each other tab of
-        the innermost tab bar, and with --traits both a turn of the device.
+        each state every action is performed for real: what a user can do (each segue and unwind
+        exit of each visible controller, as its control triggers it: shouldPerformSegue
+        consulted, a generic controller says yes; back; each other tab of the innermost tab bar;
+        with --traits both a turn of the device) and a dismissal of the top presentation, which
+        only code can do: it is explored (and drawn in --format dot), but no-way-back does not
+        count it as a way back.
+
+        A storyboard custom segue runs its class's perform() in UIKit, which the runtime cannot:
+        it presents the destination modally, full screen, instead. A finding that rests on that
+        assumption is a note, whatever its kind, and says "assumed: custom segue ...".
 
         OPTIONS:
           --sources DIR       Swift and Objective-C files declaring unwind actions (@IBAction);
@@ -35,11 +41,14 @@ enum ExploreCommand {
                               initial view controller.
           --traits T          regular (default), compact, or both (start regular; turning the
                               device is an action).
-          --depth N           Explore action sequences up to N long (default 8).
+          --depth N           Explore action sequences up to N long (default 8; at least 1:
+                              0 would try no action and check nothing).
           --max-states N      Keep at most N states (default 10000).
           --format F          text (default), json (for CI), or dot (the state graph, for small apps).
           --steps-dir DIR     Write each finding's shortest reproduction there as a drive steps
                               file (with expect lines): run it with 'navstress drive PATH --steps FILE'.
+                              Files named N-KIND.steps or N-KIND-K.steps there (an earlier run's)
+                              are deleted first; other files are kept.
           --workers N         Windows working at once (default: the processor count).
 
         FINDINGS (error-severity ones fail the run, exit 1):
@@ -47,9 +56,13 @@ enum ExploreCommand {
           error    segue-failed           a segue (or back, dismiss, tab) fails with a NavigationError
           warning  path-dependent-segue   a segue pushes in one state and presents in another
           warning  no-way-back            a presentation no storyboard action leads back from
-                                          (a sheet's swipe down counts as a way back; code may dismiss)
-          warning  unbounded-growth       a loop grows a stack or presentation chain without bound
-          note     unreached-scene        a scene no explored state shows
+                                          (a sheet's swipe down counts as a way back; a dismissal
+                                          does not: only code dismisses, and 'in code:' names the
+                                          presented classes whose sources call dismiss)
+          warning  unbounded-growth       a loop grows a stack or presentation chain, or nests a
+                                          container in itself, without bound
+          note     unreached-scene        a scene no explored state shows ('made in code:' names
+                                          where the sources instantiate it by storyboard ID)
           note     unreached-segue        a segue or exit that never completed
 
         Exit code 0 when no finding is an error, 1 otherwise, 2 on bad usage or an unreadable app.
@@ -70,6 +83,9 @@ enum ExploreCommand {
         /// For each no-way-back finding (by index), the classes of its presented controllers
         /// whose source files call `dismiss(`: the way back is in code.
         var dismissedInCode: [Int: [String]] = [:]
+        /// For each unreached-scene finding (by index), the places in the sources that make
+        /// its scene by storyboard ID (`FILE:LINE`).
+        var madeInCode: [Int: [String]] = [:]
     }
 
     static func main(_ arguments: [String]) async throws -> NavStressExit {
@@ -99,7 +115,11 @@ enum ExploreCommand {
         if options.string("sources") != nil && options.flag("no-sources") {
             throw UsageError("--sources and --no-sources exclude each other")
         }
-        let depth = try options.int("depth", default: 8, in: 0...1_000)
+        // --depth 0 would expand nothing: a CI run that tried no action must not pass as clean.
+        if options.string("depth") == "0" {
+            throw UsageError("--depth 0 tries no action (only the initial state is found): give 1 or more")
+        }
+        let depth = try options.int("depth", default: 8, in: 1...1_000)
         let maxStates = try options.int("max-states", default: 10_000, in: 1...10_000_000)
         let workers = try options.int("workers", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...256)
         let stepsDir = options.string("steps-dir")
@@ -121,9 +141,10 @@ enum ExploreCommand {
         for storyboard in app.bundle.all where reached.contains(StoryboardLoad.group(storyboard.file)) {
             for scene in storyboard.scenes where scene.reference == nil { counted.insert(scene.controllerID) }
         }
-        let configuration = NavigationExplorer.Configuration(
+        var configuration = NavigationExplorer.Configuration(
             traits: traits, maximumDepth: depth, maximumStates: maxStates, workers: workers, coverageScenes: counted
         )
+        configuration.reachableScenes = ExploreSources.reachableScenes(from: start, in: app.bundle)
         let explorer = NavigationExplorer(catalog: catalog, initialScene: start.scene.controllerID, configuration: configuration)
         let clock = ContinuousClock()
         let began = clock.now
@@ -155,7 +176,9 @@ enum ExploreCommand {
         )
         if sources.unread == nil {
             let root = options.string("sources") ?? path
-            renderer.dismissedInCode = dismissedInCode(exploration, dismissing: dismissingClasses(under: root))
+            let texts = AppSourceFiles(under: URL(fileURLWithPath: root)).texts
+            renderer.dismissedInCode = dismissedInCode(exploration, dismissing: ExploreSources.dismissingClasses(in: texts))
+            renderer.madeInCode = ExploreSources.madeInCode(exploration, texts: texts, app: app, root: root)
         }
         switch format {
         case "json": outcome.output = renderer.json() + "\n"
@@ -164,18 +187,9 @@ enum ExploreCommand {
         }
         outcome.exploration = exploration
         outcome.dismissedInCode = renderer.dismissedInCode
+        outcome.madeInCode = renderer.madeInCode
         outcome.exit = exploration.findings.contains { $0.severity == .error } ? .failure : .success
         return outcome
-    }
-
-    /// The classes declared in Swift or Objective-C files under `root` that call `dismiss(`
-    /// (`dismiss(animated:completion:)`, `dismissViewControllerAnimated:`), by class name.
-    static func dismissingClasses(under root: String) -> Set<String> {
-        let read = AppSourceFiles(under: URL(fileURLWithPath: root))
-        let dismissing = read.texts.filter { $0.value.contains("dismiss(") || $0.value.contains("dismissViewControllerAnimated") }
-        guard !dismissing.isEmpty else { return [] }
-        let index = AppSourceIndex.scan(sources: dismissing)
-        return Set(index.types.filter { $0.keyword == "class" || $0.keyword == "extension" }.map(\.name))
     }
 
     /// For each no-way-back finding, the classes of its presented subtree that dismiss in code.

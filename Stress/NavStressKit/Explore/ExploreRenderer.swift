@@ -13,22 +13,15 @@ struct ExploreRenderer {
     let stepsFiles: [[String]]
     /// For no-way-back findings (by index): the presented classes whose sources call `dismiss(`.
     var dismissedInCode: [Int: [String]] = [:]
+    /// For unreached-scene findings (by index): where the sources make the scene by storyboard ID.
+    var madeInCode: [Int: [String]] = [:]
 
     private var seconds: Double {
         Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
     /// The bounds reached, in words.
-    var boundLines: [String] {
-        exploration.bounds.map { bound in
-            switch bound {
-            case .depth(let depth, let unexpanded):
-                "depth bound \(depth) reached: \(unexpanded) state\(unexpanded == 1 ? "" : "s") at depth \(depth) not expanded"
-            case .states(let limit, let dropped):
-                "state bound \(limit) reached: \(dropped) transition\(dropped == 1 ? "" : "s") led to states not kept"
-            }
-        }
-    }
+    var boundLines: [String] { exploration.bounds.map(\.description) }
 
     private func ratio(_ got: Set<String>, _ total: Set<String>) -> String { "\(got.count)/\(total.count)" }
 
@@ -39,15 +32,18 @@ struct ExploreRenderer {
         var text = "explored \(path) from \(initial) (traits \(configuration.traits.rawValue), depth ≤ \(configuration.maximumDepth), states ≤ \(configuration.maximumStates), \(configuration.workers) worker\(configuration.workers == 1 ? "" : "s"))\n"
         text += "states: \(exploration.states.count)  transitions: \(transitions)  depth reached: \(exploration.depthReached)\n"
         text += "time: \(String(format: "%.3f", seconds)) s (\(rate) transitions/s)"
-        text += exploration.replayedStates > 0 ? ", \(exploration.replayedStates) states replayed (restoration did not rebuild them)\n" : "\n"
+        let replayed = exploration.replayedStates
+        text += replayed > 0 ? ", \(replayed) state\(replayed == 1 ? "" : "s") replayed (restoration did not rebuild \(replayed == 1 ? "it" : "them"))\n" : "\n"
         if exploration.unopenedStates > 0 {
-            text += "\(exploration.unopenedStates) states could not be put back into a window: not expanded\n"
+            let unopened = exploration.unopenedStates
+            text += "\(unopened) state\(unopened == 1 ? "" : "s") could not be put back into a window: not expanded\n"
         }
         text += boundLines.isEmpty ? "exhaustive: no bound reached\n" : boundLines.map { $0 + "\n" }.joined()
         text += "coverage: scenes \(ratio(coverage.scenes, coverage.totalScenes)), segues \(ratio(coverage.segues, coverage.totalSegues)), unwinds \(ratio(coverage.unwinds, coverage.totalUnwinds))\n"
         let findings = exploration.findings
         let bySeverity = Dictionary(grouping: findings, by: \.severity)
-        text += "findings: \(bySeverity[.error]?.count ?? 0) errors, \(bySeverity[.warning]?.count ?? 0) warnings, \(bySeverity[.note]?.count ?? 0) notes\n"
+        func count(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
+        text += "findings: \(count(bySeverity[.error]?.count ?? 0, "error")), \(count(bySeverity[.warning]?.count ?? 0, "warning")), \(count(bySeverity[.note]?.count ?? 0, "note"))\n"
         for kind in ExplorationFinding.Kind.allCases {
             let count = findings.filter { $0.kind == kind }.count
             if count > 0 { text += "  \(kind.rawValue): \(count)\n" }
@@ -62,6 +58,9 @@ struct ExploreRenderer {
             }
             if let classes = dismissedInCode[index] {
                 text += "  in code: \(classes.joined(separator: ", ")) call\(classes.count == 1 ? "s" : "") dismiss (the sources' way back)\n"
+            }
+            if let places = madeInCode[index] {
+                text += "  made in code: \(places.joined(separator: ", ")) (instantiated by storyboard ID; no segue shows it)\n"
             }
         }
         return text
@@ -83,6 +82,8 @@ struct ExploreRenderer {
             ]
             object["state"] = finding.state ?? NSNull()
             if let classes = dismissedInCode[index] { object["dismissed_in_code"] = classes }
+            if let places = madeInCode[index] { object["made_in_code"] = places }
+            object["assumption"] = finding.assumption ?? NSNull()
             return object
         }
         let object: [String: Any] = [
@@ -97,6 +98,8 @@ struct ExploreRenderer {
             ],
             "findings_by_kind": byKind,
             "errors": exploration.findings.filter { $0.severity == .error }.count,
+            "warnings": exploration.findings.filter { $0.severity == .warning }.count,
+            "notes": exploration.findings.filter { $0.severity == .note }.count,
             "findings": findings,
             "seconds": seconds,
         ]
@@ -104,8 +107,10 @@ struct ExploreRenderer {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// The state graph: a node per state (its top scene and depth), an edge per action that
-    /// changed the state, labelled with its step.
+    /// The state graph: a node per state (its top scene and depth), an edge per action tried,
+    /// labelled with its step: to the state it led to, or a dotted loop back to its own state
+    /// when it left the state as it was (its outcome in the label when it did not complete).
+    /// An action whose new state the state bound kept out has no edge.
     func dot() -> String {
         func escape(_ text: String) -> String {
             text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
@@ -121,8 +126,13 @@ struct ExploreRenderer {
             text += "  s\(state.index) [label=\"\(label)\"\(style)];\n"
         }
         for transition in exploration.transitions {
-            guard let to = transition.to, to != transition.from else { continue }
-            text += "  s\(transition.from) -> s\(to) [label=\"\(escape(transition.action.step))\"];\n"
+            guard let to = transition.to else { continue }
+            if to == transition.from {
+                let outcome = transition.outcome == .completed ? "" : " (\(transition.outcome.dotName))"
+                text += "  s\(to) -> s\(to) [label=\"\(escape(transition.action.step + outcome))\", style=dotted];\n"
+            } else {
+                text += "  s\(transition.from) -> s\(to) [label=\"\(escape(transition.action.step))\"];\n"
+            }
         }
         return text + "}\n"
     }
@@ -170,5 +180,18 @@ struct ExploreRenderer {
     static func shellQuoted(_ text: String) -> String {
         let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:@+,".contains($0) }
         return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+extension ExplorationOutcome {
+    /// The outcome's name on a dot loop: `noChange`, `vetoed`, `noDestination`, `failed CODE`.
+    fileprivate var dotName: String {
+        switch self {
+        case .completed: "completed"
+        case .noChange: "noChange"
+        case .vetoed: "vetoed"
+        case .noDestination: "noDestination"
+        case .failed(let code, _): "failed \(code)"
+        }
     }
 }

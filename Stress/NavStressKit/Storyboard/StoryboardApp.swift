@@ -42,7 +42,12 @@ struct StoryboardApp: Sendable {
             throw UsageError(Self.located(error))
         }
         if let unresolved = bundle.unresolvedReferences().first {
-            throw UsageError(Self.located(unresolved))
+            // A FILE brings only the storyboards named so beside it; the app's folder brings all.
+            let hint =
+                !isFolder && unresolved.code == .referencedFileNotFound
+                ? "; a storyboard FILE reads only the storyboards beside it that its references name: pass the app folder instead"
+                : ""
+            throw UsageError(Self.located(unresolved) + hint)
         }
         // Containment that references close into a cycle, or that no window can hold: refused
         // before any scene is instantiated (the catalogs would refuse the scene anyway).
@@ -123,6 +128,9 @@ struct StoryboardApp: Sendable {
     /// the main storyboard, else of any storyboard of the app (a scene reached by a reference is
     /// followed to its target).
     func initialScene(_ name: String?) throws(UsageError) -> (storyboard: Storyboard, scene: StoryboardScene) {
+        if main.scenes.isEmpty && name == nil {
+            throw UsageError("\(main.file ?? "the storyboard") has no scenes: there is nothing to start from")
+        }
         guard let name = name ?? main.initialViewControllerID else {
             throw UsageError("\(main.file ?? "the storyboard") has no initial view controller: name one with --initial ID")
         }

@@ -7,8 +7,10 @@ import Synchronization
 /// no performer presents its destination modally, full screen (DESIGN §12), so that any real
 /// storyboard can be driven.
 public struct ClassRegistry: Sendable {
-    /// Makes a controller for a scene: given its context, the scene's class name and its
-    /// embedded or contained children (already made).
+    /// Makes a controller for a scene: given its context (``ControllerContext/scene`` is the
+    /// scene, class name included) and the controllers of its `embed` segues, already made, in
+    /// the storyboard's order. A registered container class is a content scene to the
+    /// storyboard: its children are the embedded ones, never relationship children.
     public typealias Factory = @Sendable (ControllerContext, [any ViewController]) -> any ViewController
 
     private var factories: [String: Factory] = [:]

@@ -114,7 +114,7 @@ struct StoryboardCatalogBuilder: Sendable {
         default:
             return nil  // relationship and embed segues are containment, not segues
         }
-        return SegueDefinition(
+        var definition = SegueDefinition(
             identifier: segue.identifier,
             kind: kind,
             destination: segue.destinationID,
@@ -122,6 +122,10 @@ struct StoryboardCatalogBuilder: Sendable {
             elementID: segue.id,
             triggerID: segue.trigger.elementID
         )
+        if segue.kind == .custom, kind.performer == nil {
+            definition.customClassWithoutPerformer = segue.customClass ?? "UIStoryboardSegue"
+        }
+        return definition
     }
 
     /// Makes a scene's controller and, first, the children its relationships name.
