@@ -10,6 +10,7 @@ enum BenchCommand {
         USAGE: navstress bench [compare|segue|push|show|hooked|windows|unwind] [--iterations N] [--json]
                navstress bench growth [--json]
                navstress bench storyboards DIR [--passes N] [--json]
+               navstress bench explore PATH [--depth N] [--iterations N] [--json]
 
         CASES:
           compare      (the default) One workload (show segues: push 100, pop to root) on this
@@ -33,6 +34,10 @@ enum BenchCommand {
           storyboards  Load + lint every storyboard in DIR, next to a bare XMLParser pass that
                        only counts elements and a Python xml.etree script that does the same.
 
+          explore      navstress explore on PATH (a storyboard or app folder) to --depth N
+                       (default 10) with 1 worker and with 2: wall ns per explored transition
+                       and transitions/s, next to pushViewController in the same run.
+
         OPTIONS:
           --iterations N   Operations per measurement (default: 200000; per cell for compare).
           --passes N       Passes of bench storyboards, the best one kept (default: 9).
@@ -42,7 +47,7 @@ enum BenchCommand {
         """
 
     static func main(_ arguments: [String]) async throws -> NavStressExit {
-        let options = try Options(arguments, valued: ["iterations", "passes"], flags: ["json", "help"])
+        let options = try Options(arguments, valued: ["iterations", "passes", "depth"], flags: ["json", "help"])
         if options.flag("help") {
             print(help)
             return .success
@@ -57,7 +62,10 @@ enum BenchCommand {
         if name == "storyboards" || name == "growth", options.string("iterations") != nil {
             throw UsageError("--iterations does not apply to bench \(name)")
         }
-        if name != "storyboards", options.positional.count > 1 {
+        if name != "explore", options.string("depth") != nil {
+            throw UsageError("--depth applies to bench explore only, not '\(name)'")
+        }
+        if name != "storyboards", name != "explore", options.positional.count > 1 {
             throw UsageError("bench \(name) takes no path ('\(options.positional[1])')")
         }
         switch name {
@@ -95,12 +103,16 @@ enum BenchCommand {
             results = try await WindowsBenchmark.run(segues: iterations)
         case "growth":
             results = try await GrowthBenchmark.run()
+        case "explore":
+            guard options.positional.count == 2 else { throw UsageError("bench explore takes one storyboard FILE or app folder") }
+            let depth = try options.int("depth", default: 10, in: 0...1_000)
+            results = try await ExploreBenchmark.run(path: options.positional[1], depth: depth, iterations: iterations)
         case "storyboards":
             guard options.positional.count == 2 else { throw UsageError("bench storyboards takes one folder") }
             let passes = try options.int("passes", default: 9, in: 1...1_000)
             results = try StoryboardBenchmark.run(directory: options.positional[1], passes: passes, json: options.flag("json"))
         case let name:
-            throw UsageError("unknown bench case '\(name)' (cases: compare, segue, push, show, hooked, windows, unwind, growth, storyboards)")
+            throw UsageError("unknown bench case '\(name)' (cases: compare, segue, push, show, hooked, windows, unwind, growth, storyboards, explore)")
         }
         if options.flag("json") {
             let object = Dictionary(uniqueKeysWithValues: results.map { ($0.name, $0.nanoseconds) })
