@@ -41,6 +41,8 @@ extension Window {
                 return try endTurn(id, result)
             case .inFlight(let flight, let hooks):
                 return try await runFlightTurn(id, flight, hooks: hooks)
+            case .askingSplitDelegates(let change, let animated):
+                return try await runEntryDecisionsTurn(id, change, animated: animated)
             case .asynchronous:
                 break
             }
@@ -135,6 +137,11 @@ extension Window {
         case ended(Result<TransitionOutcome, any Error>)
         /// Its change is in flight: its phases have hooks or animate.
         case inFlight(InFlightChange, hooks: Bool)
+        /// Its change is resolved and validated, nothing applied: it brings into a compact
+        /// window a split view controller whose delegate decides how it collapses (R5.6), user
+        /// code that the asynchronous path asks before the change (see
+        /// ``runEntryDecisionsTurn(_:_:animated:)``).
+        case askingSplitDelegates(Change, animated: Bool)
         /// It needs the asynchronous path from its start: nothing was done.
         case asynchronous
     }
@@ -142,11 +149,12 @@ extension Window {
     /// The first part of `execute` and `runChange`, with no suspension point: the
     /// cancellation check, the resolution (``resolveSynchronously(_:)``, which answers
     /// `.asynchronous` for a request that may run user code before its change), the tree's
-    /// validation, and ``startChange(_:request:animated:cancellable:)``, in a regular-width
-    /// window (a compact one may ask split delegates first). The caller's task runs the request, as on the asynchronous path:
+    /// validation, and ``startChange(_:request:animated:cancellable:)``. In a compact window a
+    /// change that brings in a split view controller with a delegate stops before the start
+    /// (`.askingSplitDelegates`): the delegate decides how it collapses, asynchronously. The
+    /// caller's task runs the request, as on the asynchronous path:
     /// cancelling it before the commit point is checked at the same places.
     private func runSynchronously(_ request: TransitionRequest, id: RequestID, animated: Bool) -> SynchronousTurn {
-        guard traits.horizontalSizeClass != .compact else { return .asynchronous }
         do {
             try checkpoint(cancellable: true)
             let change: Change
@@ -159,6 +167,9 @@ extension Window {
                 change = resolved
                 animated = animated && animates
             }
+            if traits.horizontalSizeClass == .compact, !splitsAskedOnEntry(by: change).isEmpty {
+                return .askingSplitDelegates(change, animated: animated)
+            }
             switch try startChange(change, request: id, animated: animated, cancellable: true) {
             case .finished(let outcome): return .ended(.success(outcome))
             case .inFlight(let flight, let hooks): return .inFlight(flight, hooks: hooks)
@@ -166,6 +177,25 @@ extension Window {
         } catch {
             return .ended(.failure(error))
         }
+    }
+
+    /// The rest of a turn whose change the synchronous core resolved and validated: the split
+    /// delegates' collapse decisions, then the transition, as ``runChange(_:request:animated:cancellable:)``
+    /// runs them after its validation; then ends the turn.
+    private func runEntryDecisionsTurn(_ id: RequestID, _ change: Change, animated: Bool) async throws -> TransitionOutcome {
+        let result: Result<TransitionOutcome, any Error>
+        do {
+            try await decideEntryCollapses(for: change, request: id, cancellable: true)
+            switch try startChange(change, request: id, animated: animated, cancellable: true) {
+            case .finished(let outcome): result = .success(outcome)
+            case .inFlight(let flight, let hooks): result = .success(try await runFlight(flight, hooks: hooks, cancellable: true))
+            }
+        } catch let released as CallerReleased {
+            return try released.answer.get()
+        } catch {
+            result = .failure(error)
+        }
+        return try endTurn(id, result)
     }
 
     /// Runs the phases of a change the synchronous core started, then ends the turn (see

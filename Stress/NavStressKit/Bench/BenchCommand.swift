@@ -8,6 +8,7 @@ enum BenchCommand {
         OVERVIEW: Side-by-side benchmarks, in one process and one run (build with -c release).
 
         USAGE: navstress bench [compare|segue|push|show|hooked|windows|unwind] [--iterations N] [--json]
+               navstress bench push|show|hooked [--traits regular|compact] [--iterations N] [--json]
                navstress bench growth [--json]
                navstress bench storyboards DIR [--passes N] [--json]
                navstress bench explore PATH [--depth N] [--iterations N] [--json]
@@ -33,7 +34,6 @@ enum BenchCommand {
                        Flat figures mean linear cost.
           storyboards  Load + lint every storyboard in DIR, next to a bare XMLParser pass that
                        only counts elements and a Python xml.etree script that does the same.
-
           explore      navstress explore on PATH (a storyboard or app folder) to --depth N
                        (default 10) with 1 worker and with 2: wall ns per explored transition
                        and transitions/s, next to pushViewController in the same run.
@@ -41,13 +41,15 @@ enum BenchCommand {
         OPTIONS:
           --iterations N   Operations per measurement (default: 200000; per cell for compare).
           --passes N       Passes of bench storyboards, the best one kept (default: 9).
+          --traits T       The window's width for push, show and hooked: regular (default) or
+                           compact (an iPhone in portrait).
           --json           Print the results as one JSON object: each measurement's name to
                            its ns per operation (for storyboards, per file; the counts and
                            ratio lines are left out).
         """
 
     static func main(_ arguments: [String]) async throws -> NavStressExit {
-        let options = try Options(arguments, valued: ["iterations", "passes", "depth"], flags: ["json", "help"])
+        let options = try Options(arguments, valued: ["iterations", "passes", "depth", "traits"], flags: ["json", "help"])
         if options.flag("help") {
             print(help)
             return .success
@@ -65,6 +67,15 @@ enum BenchCommand {
         if name != "explore", options.string("depth") != nil {
             throw UsageError("--depth applies to bench explore only, not '\(name)'")
         }
+        let traits: Traits
+        switch options.string("traits") {
+        case nil, "regular": traits = .regular
+        case "compact": traits = .compact
+        case let other?: throw UsageError("--traits takes regular or compact, not '\(other)'")
+        }
+        if !["push", "show", "hooked"].contains(name), options.string("traits") != nil {
+            throw UsageError("--traits applies to bench push, show and hooked only, not '\(name)'")
+        }
         if name != "storyboards", name != "explore", options.positional.count > 1 {
             throw UsageError("bench \(name) takes no path ('\(options.positional[1])')")
         }
@@ -76,7 +87,7 @@ enum BenchCommand {
             results = try await SegueBenchmark.run(iterations: iterations)
         case "push":
             // One case alone, for profilers.
-            let window = Window(configuration: .immediate)
+            let window = Window(configuration: Window.Configuration(transitionDuration: .zero, traits: traits))
             let navigation = NavigationController(
                 context: window.makeContext(),
                 rootViewController: GenericViewController(context: window.makeContext())
@@ -91,11 +102,11 @@ enum BenchCommand {
             await window.close()
         case "show":
             // One case alone, for profilers.
-            results = [("performSegue show -> push (1 window)", try await SegueBenchmark.segueAlone(iterations: iterations))]
+            results = [("performSegue show -> push (1 window)", try await SegueBenchmark.segueAlone(iterations: iterations, traits: traits))]
         case "hooked":
             // One case alone, for profilers: the source has hooks (`prepare(for:sender:)`).
             results = [
-                ("hooked performSegue show -> push (1 window)", try await SegueBenchmark.segueAlone(iterations: iterations, hooked: true))
+                ("hooked performSegue show -> push (1 window)", try await SegueBenchmark.segueAlone(iterations: iterations, hooked: true, traits: traits))
             ]
         case "unwind":
             results = try await UnwindBenchmark.run(iterations: max(1_000, iterations / 20))

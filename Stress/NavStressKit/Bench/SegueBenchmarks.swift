@@ -98,9 +98,9 @@ enum SegueBenchmark {
 
     /// `bench show`: the segue case alone (no warm-up), so that a profiler's count of two runs
     /// with N and 6N iterations divides into a cost per segue.
-    static func segueAlone(iterations: Int, hooked: Bool = false) async throws -> Double {
+    static func segueAlone(iterations: Int, hooked: Bool = false, traits: Traits = .regular) async throws -> Double {
         let driver = BenchDriver()
-        let (window, source, navigation) = try await segueWorld(hooked: hooked)
+        let (window, source, navigation) = try await segueWorld(hooked: hooked, traits: traits)
         let segue = try await BenchClock.measure(iterations) {
             _ = try await driver.segues(from: source, navigation: navigation, count: iterations, batch: 100)
         }
@@ -111,8 +111,10 @@ enum SegueBenchmark {
     /// A window whose root is a navigation controller over a scene with a show segue `next`;
     /// `hooked`: the root has hooks (a trivial `prepare(for:sender:)` and the appearance
     /// callbacks), as the `~400ns` rows of `bench compare` with no work.
-    private static func segueWorld(hooked: Bool = false) async throws -> (Window, any ViewController, NavigationController) {
-        let window = Window(configuration: .immediate)
+    private static func segueWorld(hooked: Bool = false, traits: Traits = .regular) async throws
+        -> (Window, any ViewController, NavigationController)
+    {
+        let window = Window(configuration: Window.Configuration(transitionDuration: .zero, traits: traits))
         let catalog = SceneCatalog([
             Scene("root", segues: [SegueDefinition(identifier: "next", kind: .show, destination: "leaf")]) {
                 hooked ? WorkController(context: $0, spins: 0) as any ViewController : GenericViewController(context: $0)

@@ -179,9 +179,7 @@ extension Window {
     /// delegate that never answers cannot keep the caller or the window stuck.
     func decideEntryCollapses(for change: Change, request id: RequestID, cancellable: Bool) async throws {
         guard traits.horizontalSizeClass == .compact else { return }
-        var splits: [SplitViewController] = []
-        change.forEachEntering { collectEnteringSplits($0.controller, into: &splits) }
-        let asked = splits.filter(\.hasDelegate)
+        let asked = splitsAskedOnEntry(by: change)
         guard !asked.isEmpty else { return }
         if let runner = activeRunner, runner.request == id {
             try await askEntryDecisions(of: asked, request: id)
@@ -191,6 +189,15 @@ extension Window {
                 return .noChange
             }
         }
+    }
+
+    /// The split view controllers `change` brings in whose delegates
+    /// ``decideEntryCollapses(for:request:cancellable:)`` asks how they collapse in a compact
+    /// window (R5.6). Reads only.
+    func splitsAskedOnEntry(by change: Change) -> [SplitViewController] {
+        var splits: [SplitViewController] = []
+        change.forEachEntering { collectEnteringSplits($0.controller, into: &splits) }
+        return splits.filter(\.hasDelegate)
     }
 
     /// Asks the delegates of splits entering a compact window how they collapse.
