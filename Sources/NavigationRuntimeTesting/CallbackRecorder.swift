@@ -79,7 +79,7 @@ public final class CallbackRecorder: Sendable {
     }
 
     /// The name given to the controller with this id in `window`, if any: what
-    /// ``NavigationRuntime/WindowSnapshot/rendered(names:)`` shows.
+    /// `WindowSnapshot.rendered(names:)` shows.
     public func name(of id: ControllerID, in window: WindowID) -> String? {
         state.withLock { $0.namesByID[ControllerKey(window: window, id: id)] }
     }

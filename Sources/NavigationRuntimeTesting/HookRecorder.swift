@@ -35,7 +35,7 @@ public struct HookRecorder: Sendable {
 
     /// Creates a recorder for the controller that has `context`, and names it `name` in
     /// `recorder` (so other controllers' `willMove(toParent:)` and snapshots rendered with
-    /// ``NavigationRuntime/WindowSnapshot/rendered(names:)`` show the name, not the id).
+    /// `WindowSnapshot.rendered(names:)` show the name, not the id).
     public init(_ name: String, recorder: CallbackRecorder, context: ControllerContext) {
         self.name = name
         self.recorder = recorder

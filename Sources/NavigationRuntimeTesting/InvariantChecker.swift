@@ -41,8 +41,12 @@ public struct InvariantChecker: Sendable {
 
     /// Collects a finished journal stream and checks it, keeping its events in the report.
     ///
-    /// - Parameter start: the window's snapshot taken when the journal was subscribed, if that
-    ///   was after the window's first commit (see ``check(events:finalSnapshot:start:)``).
+    /// - Parameters:
+    ///   - journal: The window's journal stream (`Window.journal()`), read to its end.
+    ///   - finalSnapshot: The window's snapshot after its last commit, compared with the
+    ///     reference model's tree; `nil` skips that comparison.
+    ///   - start: the window's snapshot taken when the journal was subscribed, if that
+    ///     was after the window's first commit (see ``check(events:finalSnapshot:start:)``).
     public static func check(
         journal: AsyncStream<JournalEvent>,
         finalSnapshot: WindowSnapshot?,
@@ -54,12 +58,16 @@ public struct InvariantChecker: Sendable {
 
     /// Checks a list of events of one window.
     ///
-    /// - Parameter start: the window's snapshot taken, between transitions, when the journal
-    ///   was subscribed. With it, the journal need not start at the window's first commit: the
-    ///   controllers start in the appearance the snapshot gives them, the next commit must be
-    ///   the snapshot's sequence number plus one, and the reference model replays the journal
-    ///   from the snapshot's tree. Without it, the model replays only a journal that starts at
-    ///   the first commit.
+    /// - Parameters:
+    ///   - events: The window's journal events, in order.
+    ///   - finalSnapshot: The window's snapshot after its last commit, compared with the
+    ///     reference model's tree; `nil` skips that comparison.
+    ///   - start: the window's snapshot taken, between transitions, when the journal was
+    ///     subscribed. With it, the journal need not start at the window's first commit: the
+    ///     controllers start in the appearance the snapshot gives them, the next commit must be
+    ///     the snapshot's sequence number plus one, and the reference model replays the journal
+    ///     from the snapshot's tree. Without it, the model replays only a journal that starts at
+    ///     the first commit.
     public static func check(events: [JournalEvent], finalSnapshot: WindowSnapshot?, start: WindowSnapshot? = nil) -> Report {
         var checker = Incremental(start: start)
         for event in events { checker.consume(event) }

@@ -22,7 +22,7 @@ public struct JournalReader {
     /// included).
     public private(set) var events: [JournalEvent] = []
 
-    /// Creates a reader of `journal` (a stream from ``NavigationRuntime/Window/journal()``).
+    /// Creates a reader of `journal` (a stream from `Window.journal()`).
     public init(_ journal: AsyncStream<JournalEvent>) { iterator = journal.makeAsyncIterator() }
 
     /// Reads up to the next event `predicate` accepts and returns it, or `nil` if the stream

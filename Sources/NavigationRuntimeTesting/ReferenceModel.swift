@@ -3,7 +3,7 @@ import NavigationRuntime
 /// A pure, sequential model of one window's navigation tree (DESIGN §6): a value, no actors.
 ///
 /// It replays a window's journal (``apply(_:)`` per event): the subtrees that entered the tree
-/// (``JournalEvent/Kind/entered(_:)``) and each committed change, and says what the tree must
+/// (`JournalEvent.Kind.entered(_:)`) and each committed change, and says what the tree must
 /// look like, including which controllers must be on screen, by the same rules the runtime
 /// documents (a navigation stack shows its top, a tab bar its selected tab, a collapsed split
 /// its primary; a full-screen or current-context presentation hides its presenter). The

@@ -17,7 +17,7 @@ import Synchronization
 /// ```
 ///
 /// The watchdog is a bounded wait, not a synchronisation: it returns as soon as the last
-/// request resolves (a continuation resumed by ``resolve(_:with:)``, no polling); only a run
+/// request resolves (a continuation resumed by `resolve(_:with:)`, no polling); only a run
 /// that would otherwise hang ever waits for the bound, and then it fails with the exact list
 /// of unresolved tickets (``Unresolved``).
 public final class RequestLedger: Sendable {
@@ -40,11 +40,11 @@ public final class RequestLedger: Sendable {
         case outcome(TransitionOutcome)
         /// It threw `CancellationError`.
         case cancelled
-        /// It threw a ``NavigationError`` with this code.
+        /// It threw a `NavigationError` with this code.
         case failed(NavigationError.Code)
         /// It threw another error (its description), e.g. a hook's own error escaping.
         case otherError(String)
-        /// An ending outside ``TransitionOutcome`` that the test names itself (a deep link
+        /// An ending outside `TransitionOutcome` that the test names itself (a deep link
         /// with no window, a restoration).
         case other(String)
 

@@ -66,8 +66,8 @@ public struct SegueDefinition: Sendable {
     /// `nil`. The runtime cannot run the class's `perform()`, so it presents the destination
     /// modally, full screen, in its place (DESIGN §12, ``kind`` says so); in UIKit `perform()`
     /// decides what happens (R2.13: it may set a container's children, present over the current
-    /// context, push). What follows from such a segue is an assumption: ``NavigationExplorer``'s
-    /// findings say so.
+    /// context, push). What follows from such a segue is an assumption, and the findings of
+    /// `NavigationExplorer` (in NavigationRuntimeTesting) say so.
     public var customClassWithoutPerformer: String?
 
     /// Creates a segue definition.

@@ -15,7 +15,7 @@ public struct Exploration: Sendable {
         public let index: Int
         /// The length of the shortest action sequence that reaches it.
         public let depth: Int
-        /// The window's snapshot, ``WindowSnapshot/normalized()``: the state's identity.
+        /// The window's snapshot, `WindowSnapshot.normalized()`: the state's identity.
         public let snapshot: WindowSnapshot
         /// A shortest action sequence from the initial state that reaches it.
         public let path: [ExplorationAction]

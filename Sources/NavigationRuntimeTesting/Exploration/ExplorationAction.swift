@@ -6,10 +6,10 @@ import NavigationRuntime
 public enum ExplorationAction: Sendable, Hashable, Comparable {
     /// Trigger a segue of a visible controller's scene as its control would
     /// (`shouldPerformSegue` consulted): `source` is the scene identifier, `segue` the segue's
-    /// identifier, element id or trigger id (what ``Scene/segue(named:)`` finds), and
+    /// identifier, element id or trigger id (what `Scene.segue(named:)` finds), and
     /// `isUnwind` tells an unwind exit from a forward segue.
     case segue(source: String, segue: String, isUnwind: Bool)
-    /// Pop the navigation controller the back button pops (``WindowSnapshot/poppableNavigation``).
+    /// Pop the navigation controller the back button pops (`WindowSnapshot.poppableNavigation`).
     case back
     /// Dismiss the last presented controller of the chain.
     case dismiss
@@ -52,7 +52,7 @@ public enum ExplorationOutcome: Sendable, Hashable {
     case vetoed
     /// An unwind found no destination.
     case noDestination
-    /// It failed with a ``NavigationError``: its code's name and its message.
+    /// It failed with a `NavigationError`: its code's name and its message.
     case failed(code: String, message: String)
 
     /// The outcome's name as `navstress drive` prints it (`noChange` is `completed` there).

@@ -9,7 +9,7 @@ public struct ExplorationFinding: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable, Comparable {
         /// An unwind exit of a visible controller finds no destination in some reachable state.
         case unwindNoDestination = "unwind-no-destination"
-        /// An action fails with a ``NavigationError`` in some reachable state.
+        /// An action fails with a `NavigationError` in some reachable state.
         case segueFailed = "segue-failed"
         /// A segue puts its destination in different places depending on the path (pushes in
         /// one reachable state, presents in another).
@@ -35,7 +35,7 @@ public struct ExplorationFinding: Sendable, Hashable {
         /// A segue or unwind exit counted for coverage that never completed.
         case unreachedSegue = "unreached-segue"
 
-        /// The order of ``allCases``.
+        /// The order of `allCases`.
         public static func < (lhs: Kind, rhs: Kind) -> Bool {
             (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
         }
@@ -121,7 +121,7 @@ public struct ExplorationFinding: Sendable, Hashable {
     /// ``assumption``.
     public let severity: Severity
     /// What the finding rests on that the runtime could not know, if anything: a storyboard
-    /// `custom` segue with no registered performer (``SegueDefinition/customClassWithoutPerformer``)
+    /// `custom` segue with no registered performer (`SegueDefinition.customClassWithoutPerformer`)
     /// that the finding's presentation or failure came from. The runtime presents such a
     /// segue's destination modally, full screen, but in UIKit the class's `perform()` decides
     /// what happens (R2.13): it may set a container's children, present over the current

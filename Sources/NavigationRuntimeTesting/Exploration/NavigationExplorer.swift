@@ -5,10 +5,10 @@ import NavigationRuntime
 import Synchronization
 
 /// A breadth-first search over every navigation state a user can reach in a catalog, run by
-/// the runtime itself: each state is put back into a window (``Window/restoring(_:catalog:id:configuration:)``)
+/// the runtime itself: each state is put back into a window (`Window.restoring(_:catalog:id:configuration:)`)
 /// and each action a user can take there is performed for real.
 ///
-/// A state is a window's ``WindowSnapshot/normalized()`` snapshot: scene identifiers,
+/// A state is a window's `WindowSnapshot.normalized()` snapshot: scene identifiers,
 /// containers, selected tabs, presentation chain and styles, appearance and traits, with
 /// controller ids abstracted away; two states are one when their values are equal. From each
 /// state the actions are: every segue and unwind exit of every visible controller's scene
