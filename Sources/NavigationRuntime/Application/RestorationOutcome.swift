@@ -46,8 +46,11 @@ public struct RestorationProblem: Sendable, Hashable, CustomStringConvertible {
         case unknownKind(ControllerKind)
         /// The scene's factory makes a controller of another kind than the snapshot's.
         case kindMismatch(snapshot: ControllerKind, scene: ControllerKind)
-        /// A content controller with embedded children: its factory makes those, so the
-        /// snapshot's cannot be rebuilt (or the factory makes children the snapshot lacks).
+        /// A content controller whose factory makes other embedded children than the snapshot
+        /// records (its container views' subtree changed since, or the factory makes children
+        /// the snapshot lacks, or the other way round): the factory's children are the
+        /// controller's own, so the snapshot's cannot be rebuilt. The number is how many the
+        /// factory makes.
         case embeddedChildren(Int)
         /// A navigation controller inside a navigation stack (R4.3).
         case navigationInStack

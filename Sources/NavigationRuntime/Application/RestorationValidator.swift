@@ -31,7 +31,8 @@ struct RestorationValidator {
         depth: Int,
         onVisiblePath: Bool,
         inStack: Bool,
-        nestsSecondary: Bool = false
+        nestsSecondary: Bool = false,
+        embedded: Bool = false
     ) {
         guard depth <= RestorationProblem.maximumDepth else {
             report(path, node, .tooDeep)
@@ -43,7 +44,7 @@ struct RestorationValidator {
             seen[node.id] = path
         }
         if !ControllerKind.builtIn.contains(node.kind) { report(path, node, .unknownKind(node.kind)) }
-        checkScene(node, path: path)
+        checkScene(node, path: path, embedded: embedded)
         if inStack && node.kind == .navigation { report(path, node, .navigationInStack) }
         checkSelection(node, path: path)
         if node.kind == .split { checkSplit(node, path: path) }
@@ -73,7 +74,8 @@ struct RestorationValidator {
                 depth: depth + 1,
                 onVisiblePath: onVisiblePath && isVisible(child: index, of: node),
                 inStack: node.kind == .navigation && !(nestsSecondary && index == children.count - 1),
-                nestsSecondary: holdsNestedSecondary && index == 0
+                nestsSecondary: holdsNestedSecondary && index == 0,
+                embedded: embedded || node.kind == .content
             )
         }
         if let presented = node.presented {
@@ -100,14 +102,15 @@ struct RestorationValidator {
             && list.presentationStyle == nil && list.selectedIndex == nil
     }
 
-    private mutating func checkScene(_ node: ControllerSnapshot, path: String) {
+    /// A node outside an embedded subtree needs a scene to be made from (a content controller;
+    /// a container may be made by its kind alone). Inside one (under a content controller) the
+    /// embedding scene's factory makes the controllers: the builder compares what it makes with
+    /// the snapshot's (see `Window.buildRestoration`), so a missing scene is no problem here.
+    private mutating func checkScene(_ node: ControllerSnapshot, path: String, embedded: Bool) {
         if let scene = node.scene {
-            if catalog.scenes[scene] == nil { report(path, node, .unknownScene(scene)) }
-        } else if node.kind == .content {
+            if !embedded, catalog.scenes[scene] == nil { report(path, node, .unknownScene(scene)) }
+        } else if node.kind == .content, !embedded {
             report(path, node, .missingScene)
-        }
-        if node.kind == .content && !node.children.isEmpty {
-            report(path, node, .embeddedChildren(node.children.count))
         }
     }
 

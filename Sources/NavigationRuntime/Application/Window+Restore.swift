@@ -31,8 +31,13 @@ extension Window {
     /// Builds the controllers of a validated snapshot tree (see ``RestorationValidator``),
     /// off-window: nothing is attached and nothing is called but the scenes' factories.
     ///
-    /// Content controllers come from their scene's factory, which must make a content
-    /// controller without embedded children. Containers are rebuilt by their kind's rules
+    /// Content controllers come from their scene's factory. One that embeds children (a
+    /// storyboard's container views, a custom container's `initialChildren`) is restored when
+    /// the factory makes the embedded subtree the snapshot has, as it made it the first time: the
+    /// same scenes and kinds, content controllers and navigation stacks only, nothing presented
+    /// from inside it (``embeddedSubtree(_:matches:)``); otherwise it is refused with
+    /// ``RestorationProblem/Reason/embeddedChildren(_:)`` (the factory's children are the
+    /// controller's own, so a subtree that changed since cannot be rebuilt). Containers are rebuilt by their kind's rules
     /// (``ContainerSemantics/rebuild(_:)``) with the rebuilt children as their initial children; a container with a scene gets a context
     /// with that scene (its segue table and class name), after its factory was called once to
     /// check that it makes that kind of container (that instance is then dropped).
@@ -61,7 +66,9 @@ extension Window {
                 guard let scene else { return fail(.missingScene) }
                 let controller = scene.make(makeContext(scene: scene, catalog: catalog))
                 guard controller.kind == .content else { return fail(.kindMismatch(snapshot: .content, scene: controller.kind)) }
-                guard controller.initialChildren.isEmpty else { return fail(.embeddedChildren(controller.initialChildren.count)) }
+                guard embeddedSubtree(controller.initialChildren, matches: node.children) else {
+                    return fail(.embeddedChildren(controller.initialChildren.count))
+                }
                 return controller
             }
             var probe: (any ViewController)?
@@ -153,5 +160,26 @@ extension Window {
             animated: false,
             policy: .enqueue
         )
+    }
+}
+
+extension Window {
+    /// Whether controllers a factory just made (and their initial children, recursively) are
+    /// the embedded subtree a snapshot records: the same number, and for each the same scene,
+    /// the same kind (content or navigation only: a tab bar's selection or a split's columns
+    /// are not compared, so those are refused), nothing presented, and the same children.
+    /// Appearance and ids are not compared: the restored window gives its own.
+    func embeddedSubtree(_ made: [any ViewController], matches nodes: [ControllerSnapshot]) -> Bool {
+        guard made.count == nodes.count else { return false }
+        for (controller, node) in zip(made, nodes) {
+            let context = controller.context
+            guard node.presented == nil, node.presentationStyle == nil, node.columns == nil, node.selectedIndex == nil,
+                node.kind == .content || node.kind == .navigation, controller.kind == node.kind,
+                context.presented == nil, context.scene?.identifier == node.scene
+            else { return false }
+            let children = context.didAdoptInitialChildren ? context.children : controller.initialChildren
+            guard embeddedSubtree(children, matches: node.children) else { return false }
+        }
+        return true
     }
 }

@@ -48,6 +48,50 @@ import Testing
         #expect(kinds.keys.count == 4 + RestorationScenes.styles.count, "\(kinds)")
     }
 
+    /// A content controller that embeds children (a storyboard's container view: here an
+    /// embedded navigation controller) restores when its factory makes the subtree the snapshot
+    /// has; once the embedded stack changed, the factory cannot make it, and it is refused.
+    @Test func embeddedChildren_restoreAsTheFactoryMakesThem_andAChangedSubtreeIsRefused_R8_5() async throws {
+        let scenes = SceneCatalog(
+            RestorationScenes.catalog.scenes.values.sorted { $0.identifier < $1.identifier } + [
+                Scene("embedsNav") { context in
+                    GenericViewController(
+                        context: context,
+                        children: [
+                            NavigationController(
+                                context: context.makeContext(),
+                                viewControllers: [context.instantiate("home") ?? GenericViewController(context: context.makeContext())]
+                            )
+                        ]
+                    )
+                }
+            ]
+        )
+        let app = Application()
+        let window = await app.openWindow(configuration: .immediate)
+        let root = try #require(scenes.instantiate("embedsNav", in: window))
+        try await window.setRootViewController(root)
+        let snapshot = await window.snapshot()
+        #expect(snapshot.stateRendered.contains("home"))
+
+        let outcome = await app.restore(snapshot, catalog: scenes, configuration: .immediate)
+        let restored = try #require(outcome.window, "\(outcome.problems)")
+        #expect(await restored.snapshot().normalized() == snapshot.normalized())
+        // The plain embedding scene of the shared catalog too (an embedded child with no scene).
+        let plain = try #require(scenes.instantiate("embedding", in: window))
+        try await window.setRootViewController(plain)
+        let plainSnapshot = await window.snapshot()
+        let plainOutcome = await app.restore(plainSnapshot, catalog: scenes, configuration: .immediate)
+        #expect(await plainOutcome.window?.snapshot().normalized() == plainSnapshot.normalized(), "\(plainOutcome.problems)")
+
+        // Push onto the embedded stack: the factory makes a one-controller stack, not two.
+        try await window.setRootViewController(root)
+        let embedded = try #require(await root.children.first as? NavigationController)
+        try await embedded.pushViewController(try #require(scenes.instantiate("detail", in: window)), animated: false)
+        let changed = await window.snapshot()
+        #expect(await app.restore(changed, catalog: scenes, configuration: .immediate).problems.map(\.reason) == [.embeddedChildren(1)])
+    }
+
     @Test func liveTree_builtByNavigation_roundTrips_R8_5() async throws {
         let app = Application()
         let window = await app.openWindow(configuration: .immediate)
