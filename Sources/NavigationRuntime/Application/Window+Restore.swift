@@ -34,7 +34,8 @@ extension Window {
     /// Content controllers come from their scene's factory. One that embeds children (a
     /// storyboard's container views, a custom container's `initialChildren`) is restored when
     /// the factory makes the embedded subtree the snapshot has, as it made it the first time: the
-    /// same scenes and kinds, content controllers and navigation stacks only, nothing presented
+    /// same scenes and kinds, content controllers, navigation stacks and page view controllers'
+    /// pages only, nothing presented
     /// from inside it (``embeddedSubtree(_:matches:)``); otherwise it is refused with
     /// ``RestorationProblem/Reason/embeddedChildren(_:)`` (the factory's children are the
     /// controller's own, so a subtree that changed since cannot be rebuilt). Containers are rebuilt by their kind's rules
@@ -166,15 +167,16 @@ extension Window {
 extension Window {
     /// Whether controllers a factory just made (and their initial children, recursively) are
     /// the embedded subtree a snapshot records: the same number, and for each the same scene,
-    /// the same kind (content or navigation only: a tab bar's selection or a split's columns
-    /// are not compared, so those are refused), nothing presented, and the same children.
+    /// the same kind (content, navigation or page: the kinds whose state is their children
+    /// alone; a tab bar's selection and a split's columns are not compared, so those are
+    /// refused), nothing presented, and the same children (a stack, the pages shown).
     /// Appearance and ids are not compared: the restored window gives its own.
     func embeddedSubtree(_ made: [any ViewController], matches nodes: [ControllerSnapshot]) -> Bool {
         guard made.count == nodes.count else { return false }
         for (controller, node) in zip(made, nodes) {
             let context = controller.context
             guard node.presented == nil, node.presentationStyle == nil, node.columns == nil, node.selectedIndex == nil,
-                node.kind == .content || node.kind == .navigation, controller.kind == node.kind,
+                node.kind == .content || node.kind == .navigation || node.kind == .page, controller.kind == node.kind,
                 context.presented == nil, context.scene?.identifier == node.scene
             else { return false }
             let children = context.didAdoptInitialChildren ? context.children : controller.initialChildren

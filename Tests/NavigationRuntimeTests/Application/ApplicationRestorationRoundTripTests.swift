@@ -64,11 +64,22 @@ import Testing
                             )
                         ]
                     )
-                }
+                },
+                // A page view controller in a container view, its page set in code later (as
+                // dgca-wallet's CertPagesController does): no page yet.
+                Scene("embedsPages") { context in
+                    GenericViewController(context: context, children: [PageViewController(context: context.makeContext())])
+                },
             ]
         )
         let app = Application()
         let window = await app.openWindow(configuration: .immediate)
+        let pages = try #require(scenes.instantiate("embedsPages", in: window))
+        try await window.setRootViewController(pages)
+        let pagesSnapshot = await window.snapshot()
+        let pagesOutcome = await app.restore(pagesSnapshot, catalog: scenes, configuration: .immediate)
+        #expect(await pagesOutcome.window?.snapshot().normalized() == pagesSnapshot.normalized(), "\(pagesOutcome.problems)")
+
         let root = try #require(scenes.instantiate("embedsNav", in: window))
         try await window.setRootViewController(root)
         let snapshot = await window.snapshot()
