@@ -33,12 +33,13 @@ extension Window {
     ///
     /// Content controllers come from their scene's factory. One that embeds children (a
     /// storyboard's container views, a custom container's `initialChildren`) is restored when
-    /// the factory makes the embedded subtree the snapshot has, as it made it the first time: the
-    /// same scenes and kinds, content controllers, navigation stacks and page view controllers'
-    /// pages only, nothing presented
-    /// from inside it (``embeddedSubtree(_:matches:)``); otherwise it is refused with
-    /// ``RestorationProblem/Reason/embeddedChildren(_:)`` (the factory's children are the
-    /// controller's own, so a subtree that changed since cannot be rebuilt). Containers are rebuilt by their kind's rules
+    /// the factory makes the embedded subtree the snapshot has, as it made it the first time:
+    /// the same scenes and kinds (content controllers, navigation stacks and page view
+    /// controllers' pages only), nothing presented from inside it
+    /// (``embeddedSubtree(_:matches:)``). Otherwise it is refused with
+    /// ``RestorationProblem/Reason/embeddedChildren(_:)``: the factory's children are the
+    /// controller's own, so a subtree that changed since cannot be rebuilt. Containers are
+    /// rebuilt by their kind's rules
     /// (``ContainerSemantics/rebuild(_:)``) with the rebuilt children as their initial children; a container with a scene gets a context
     /// with that scene (its segue table and class name), after its factory was called once to
     /// check that it makes that kind of container (that instance is then dropped).
