@@ -116,6 +116,9 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
         set { containerStateForWriting().splitColumns = newValue }
     }
 
+    /// Whether a container state was ever written (see ``containerFields``), without copying it.
+    var hasContainerState: Bool { containerState != nil }
+
     /// The container state as a value, or `nil` while none was ever written (a content
     /// controller): what a ``Window/Checkpoint`` keeps and writes back. Setting `nil` drops it.
     var containerFields: ContainerFields? {

@@ -160,6 +160,29 @@ import Testing
         }
     }
 
+    @Test func digest_namesWhereTheFirstNewControllerLanded() async throws {
+        let window = try await Self.start()
+        let before = await window.snapshot()
+        let checkpoint = try await window.checkpoint()
+        #expect(await window.digest(since: checkpoint).firstNew == nil)
+        #expect(await window.digest().firstNew == Window.TreeDigest.Landing(position: 0, parentKind: nil, isPresented: false))
+        let list = Self.position(of: "list", in: before)
+        try await Self.perform(.segue(position: list, "detail"), in: window)
+        #expect(
+            await window.digest(since: checkpoint).firstNew
+                == Window.TreeDigest.Landing(position: list + 1, parentKind: .navigation, isPresented: false))
+        #expect(await window.digest(since: checkpoint).keepsHiddenState == false)
+        try await window.rewind(to: checkpoint)
+        try await Self.perform(.segue(position: list, "full"), in: window)
+        let presented = try #require(await window.digest(since: checkpoint).firstNew)
+        #expect(presented.isPresented && presented.parentKind == nil)
+        #expect(await window.snapshot().allControllers[presented.position].scene == "editor")
+        try await window.rewind(to: checkpoint)
+        _ = try await window.setTraits(.compact)
+        #expect(await window.digest(since: checkpoint).keepsHiddenState)
+        #expect(await !window.matches(before))
+    }
+
     // MARK: - Refusals
 
     @Test func refusals_haveTheirCodes_andChangeNothing() async throws {
@@ -269,6 +292,13 @@ import Testing
             var trees: [WindowSnapshot] = []
             for other in windows { trees.append(await other.snapshot().normalized()) }
             #expect(Set(trees).count == 1, "seed \(seed) step \(step): \(action)")
+            // The digest and the exact comparison agree with the snapshots, in each window.
+            for (other, tree) in zip(windows, trees) {
+                #expect(await other.normalizedSnapshot() == tree, "seed \(seed) step \(step)")
+                #expect(await other.digest().hash == tree.normalizedHash, "seed \(seed) step \(step)")
+                #expect(await other.matches(tree), "seed \(seed) step \(step)")
+                #expect(await other.matches(mine.normalized()) == (mine.normalized() == tree), "seed \(seed) step \(step)")
+            }
         }
         var callbacks: [[String]] = []
         for (side, other) in windows.enumerated() {

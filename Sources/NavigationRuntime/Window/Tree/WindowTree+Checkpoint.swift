@@ -23,8 +23,8 @@ extension Window {
     /// - The sequence number is not rewound: the next transition after a rewind commits the
     ///   next number, as after any transition.
     public struct Checkpoint: Sendable {
-        /// The window it was taken of.
-        let window: Window
+        /// The window it was taken of: the only one it rewinds.
+        public let window: Window
         /// Each captured controller's fields: first the tree's, in ``WindowSnapshot/allControllers``
         /// order (the root first), then the controllers outside the tree that those fields name
         /// (a split view controller's stashed secondary and its subtree).
@@ -33,6 +33,8 @@ extension Window {
         let containers: [WindowTree.CheckpointContainer]
         /// How many of ``records`` are the tree's.
         let treeCount: Int
+        /// The identities of the records' controllers, sorted: membership by binary search.
+        let members: [UInt]
         /// The window's traits.
         public let traits: Traits
 
@@ -45,6 +47,18 @@ extension Window {
         public func controller(at position: Int) -> (any ViewController)? {
             guard position >= 0 && position < treeCount else { return nil }
             return records[position].controller
+        }
+
+        /// Whether `controller` is one of the checkpoint's (in its tree or named by it).
+        func contains(_ controller: any ViewController) -> Bool {
+            let key = UInt(bitPattern: ObjectIdentifier(controller))
+            var low = 0
+            var high = members.count
+            while low < high {
+                let middle = (low + high) / 2
+                if members[middle] < key { low = middle + 1 } else { high = middle }
+            }
+            return low < members.count && members[low] == key
         }
     }
 
@@ -59,7 +73,8 @@ extension Window {
         let captured = tree.captureCheckpoint()
         return Checkpoint(
             window: self, records: captured.records, containers: captured.containers,
-            treeCount: captured.treeCount, traits: tree.traits)
+            treeCount: captured.treeCount, members: captured.records.map { UInt(bitPattern: ObjectIdentifier($0.controller)) }.sorted(),
+            traits: tree.traits)
     }
 
     /// Puts the window's tree back exactly as it was when `checkpoint` was taken: its root, its
@@ -211,29 +226,32 @@ extension WindowTree {
     /// the checkpoint is this window's and that the window is at rest.
     func rewind(to checkpoint: Window.Checkpoint) {
         let records = checkpoint.records
-        var members = Set<ObjectIdentifier>(minimumCapacity: records.count)
-        for record in records { members.insert(ObjectIdentifier(record.controller)) }
         // The controllers in the tree now (and stashed aside) that the checkpoint does not
         // have, read before anything is written.
         var leaving: [any ViewController] = []
         func visit(_ controller: any ViewController) {
             let context = controller.context
-            if !members.contains(ObjectIdentifier(controller)) { leaving.append(controller) }
+            if !checkpoint.contains(controller) { leaving.append(controller) }
             for child in context.children { visit(child) }
             if let presented = context.presented { visit(presented) }
-            if let stashed = context.containerFields?.splitStash?.secondary, !stashed.context.isAttached { visit(stashed) }
+            if context.hasContainerState, let stashed = context.splitStash?.secondary, !stashed.context.isAttached { visit(stashed) }
         }
         if let root { visit(root) }
 
         func controller(_ position: Int32) -> (any ViewController)? {
             position < 0 ? nil : records[Int(position)].controller
         }
+        // Each field is written only when it differs: most of the tree is as the checkpoint has
+        // it, and a write releases and retains.
         for record in records {
             let context = record.controller.context
-            context.parent = controller(record.parent)
-            context.children = record.children
-            context.presented = controller(record.presented)
-            context.presenting = controller(record.presenting)
+            let parent = controller(record.parent)
+            if context.parent !== parent { context.parent = parent }
+            if !Self.identical(context.children, record.children) { context.children = record.children }
+            let presented = controller(record.presented)
+            if context.presented !== presented { context.presented = presented }
+            let presenting = controller(record.presenting)
+            if context.presenting !== presenting { context.presenting = presenting }
             context.presentationStyle = record.presentationStyle
             context.presentationTransitionStyle = record.transitionStyle
             context.claim.store(record.claim, ordering: .relaxed)
@@ -248,15 +266,19 @@ extension WindowTree {
             context.manualAppearanceAnimated = flags.contains(.manualAnimated)
             context.appearance = record.appearance
             if record.container < 0 {
-                if context.containerFields != nil { context.containerFields = nil }
+                if context.hasContainerState { context.containerFields = nil }
             } else {
                 let container = checkpoint.containers[Int(record.container)]
-                let stash = controller(container.stashSecondary).map {
-                    SplitState.Stash(secondary: $0, primaryDepth: container.stashDepth)
+                if !context.hasContainerState || context.isCollapsed != container.isCollapsed {
+                    context.isCollapsed = container.isCollapsed
                 }
-                context.containerFields = ContainerFields(
-                    isCollapsed: container.isCollapsed, splitStash: stash, selectedIndex: container.selectedIndex,
-                    splitColumns: container.columns)
+                if context.selectedIndex != container.selectedIndex { context.selectedIndex = container.selectedIndex }
+                let secondary = controller(container.stashSecondary)
+                let stash = context.splitStash
+                if stash?.secondary !== secondary || stash?.primaryDepth != container.stashDepth {
+                    context.splitStash = secondary.map { SplitState.Stash(secondary: $0, primaryDepth: container.stashDepth) }
+                }
+                if context.splitColumns != container.columns { context.splitColumns = container.columns }
             }
         }
         // What left the tree since leaves it as a popped or dismissed controller does: upward
@@ -265,18 +287,18 @@ extension WindowTree {
         // is claimed by nothing, one presented by a controller of the checkpoint has no style.
         for controller in leaving {
             let context = controller.context
-            if let parent = context.parent, members.contains(ObjectIdentifier(parent)) {
+            if let parent = context.parent, checkpoint.contains(parent) {
                 context.claim.store(0, ordering: .relaxed)
             }
             context.parent = nil
             if let presenter = context.presenting {
-                if members.contains(ObjectIdentifier(presenter)) { context.presentationStyle = nil }
+                if checkpoint.contains(presenter) { context.presentationStyle = nil }
                 context.presenting = nil
             }
-            if context.children.contains(where: { members.contains(ObjectIdentifier($0)) }) {
-                context.children.removeAll { members.contains(ObjectIdentifier($0)) }
+            if context.children.contains(where: { checkpoint.contains($0) }) {
+                context.children.removeAll { checkpoint.contains($0) }
             }
-            if let presented = context.presented, members.contains(ObjectIdentifier(presented)) { context.presented = nil }
+            if let presented = context.presented, checkpoint.contains(presented) { context.presented = nil }
             context.isAttached = false
             context.appearance = .disappeared
             context.isBeingPresented = false
@@ -286,5 +308,12 @@ extension WindowTree {
         }
         root = checkpoint.treeCount > 0 ? records[0].controller : nil
         traits = checkpoint.traits
+    }
+
+    /// Whether two lists hold the same controllers in the same order.
+    private static func identical(_ lhs: [any ViewController], _ rhs: [any ViewController]) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for (left, right) in zip(lhs, rhs) where left !== right { return false }
+        return true
     }
 }
