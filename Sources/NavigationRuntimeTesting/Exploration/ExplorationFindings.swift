@@ -264,17 +264,28 @@ struct ExplorationFindings {
                 edges.append((state.index, twin))
             }
         }
-        var changed = true
-        while changed {
-            changed = false
-            for edge in edges {
-                if lowest[edge.to] < lowest[edge.from] {
-                    lowest[edge.from] = lowest[edge.to]
+        // The fixpoint of `lowest[from] = min(lowest[from], lowest[to])` and `open[from] =
+        // open[from] || open[to]` over the edges, by a worklist (a state changes, its
+        // predecessors are looked at again) instead of sweeps until nothing changes.
+        var predecessors = [[Int]](repeating: [], count: states.count)
+        for edge in edges { predecessors[edge.to].append(edge.from) }
+        var work = Array(states.indices.reversed())
+        var queued = [Bool](repeating: true, count: states.count)
+        while let node = work.popLast() {
+            queued[node] = false
+            for from in predecessors[node] {
+                var changed = false
+                if lowest[node] < lowest[from] {
+                    lowest[from] = lowest[node]
                     changed = true
                 }
-                if open[edge.to] && !open[edge.from] {
-                    open[edge.from] = true
+                if open[node] && !open[from] {
+                    open[from] = true
                     changed = true
+                }
+                if changed && !queued[from] {
+                    queued[from] = true
+                    work.append(from)
                 }
             }
         }

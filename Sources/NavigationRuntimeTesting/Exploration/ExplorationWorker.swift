@@ -39,6 +39,21 @@ struct ExplorationWorker: Sendable {
         var unopened = false
     }
 
+    /// The controllers of a state the actions other than segues start from, worked out once
+    /// per state (each walks the ``WindowSnapshot/topPath``).
+    struct Anchors: Sendable {
+        let poppableNavigation: ControllerSnapshot?
+        let lastPresented: ControllerSnapshot?
+        let innermostTabBar: ControllerSnapshot?
+
+        init(_ snapshot: WindowSnapshot) {
+            let path = snapshot.topPath
+            poppableNavigation = snapshot.poppableNavigation(on: path)
+            lastPresented = snapshot.lastPresented
+            innermostTabBar = path.last { $0.kind == .tabBar }
+        }
+    }
+
     /// An action and the controller it starts from, by position in ``WindowSnapshot/allControllers``
     /// (positions survive restoration and rewinds; ids do not survive restoration).
     struct Planned: Sendable {
@@ -55,7 +70,14 @@ struct ExplorationWorker: Sendable {
     /// in the scene's order: worked out once, not in every state.
     private let namedSegues: [String: [(name: String, isUnwind: Bool)]]
 
-    init(catalog: SceneCatalog, initialScene: String, traits: NavigationExplorer.Configuration.Traits, maximumDepth: Int) {
+    /// See ``NavigationExplorer/Configuration/checksRestoration``.
+    let checksRestoration: Bool
+
+    init(
+        catalog: SceneCatalog, initialScene: String, traits: NavigationExplorer.Configuration.Traits, maximumDepth: Int,
+        checksRestoration: Bool = true
+    ) {
+        self.checksRestoration = checksRestoration
         self.catalog = catalog
         self.initialScene = initialScene
         self.traits = traits
@@ -141,7 +163,7 @@ struct ExplorationWorker: Sendable {
         var dirty: Bool
         if let owned = home.take(seed.id) {
             checkpoint = owned
-            expansion.replayed = await !restores(seed)
+            expansion.replayed = checksRestoration ? await !restores(seed) : false
             dirty = true  // the window may be in another state of this worker's
         } else {
             guard let (window, replayed) = await open(seed), let taken = try? await window.checkpoint() else {
@@ -149,18 +171,20 @@ struct ExplorationWorker: Sendable {
                 return expansion
             }
             home.adopt(window)
-            expansion.replayed = replayed
+            // Unchecked, a replay here (which depends on who expands what) is not counted.
+            expansion.replayed = checksRestoration && replayed
             checkpoint = taken
             dirty = false
         }
         let window = checkpoint.window
         var clean = await window.lastSequence
-        for action in actions(in: seed.snapshot) {
+        let anchors = Anchors(seed.snapshot)
+        for action in actions(in: seed.snapshot, anchors: anchors) {
             if dirty {
                 guard await rewind(window, to: checkpoint) else { break }
                 dirty = false
             }
-            let outcome = await perform(action, in: window, at: checkpoint, seed: seed.snapshot)
+            let outcome = await perform(action, in: window, at: checkpoint, anchors: anchors)
             let digest = await window.digest(since: checkpoint)
             if digest.sequence != clean {
                 dirty = true
@@ -213,7 +237,7 @@ struct ExplorationWorker: Sendable {
     /// Performs one action in a window whose tree is the checkpoint's (the seed's state): the
     /// controllers are the checkpoint's, by their positions in the seed's normalized snapshot
     /// (a normalized id is its position plus one).
-    func perform(_ planned: Planned, in window: Window, at checkpoint: Window.Checkpoint, seed: WindowSnapshot) async
+    func perform(_ planned: Planned, in window: Window, at checkpoint: Window.Checkpoint, anchors: Anchors) async
         -> ExplorationOutcome
     {
         func controller(_ node: ControllerSnapshot?) -> (any ViewController)? {
@@ -223,9 +247,9 @@ struct ExplorationWorker: Sendable {
         return await run(planned.action, in: window) {
             switch planned.action {
             case .segue: planned.position.flatMap { checkpoint.controller(at: $0) }
-            case .back: controller(seed.poppableNavigation)
-            case .dismiss: controller(seed.lastPresented)
-            case .selectTab: controller(seed.innermostTabBar)
+            case .back: controller(anchors.poppableNavigation)
+            case .dismiss: controller(anchors.lastPresented)
+            case .selectTab: controller(anchors.innermostTabBar)
             case .traits: nil
             }
         }
@@ -234,7 +258,9 @@ struct ExplorationWorker: Sendable {
     /// Every action a user can take in `snapshot`, in a fixed order: the segues and exits of
     /// the visible controllers (depth first, each scene's in its order), back, dismiss, the
     /// other tabs, a turn of the device.
-    func actions(in snapshot: WindowSnapshot) -> [Planned] {
+    func actions(in snapshot: WindowSnapshot) -> [Planned] { actions(in: snapshot, anchors: Anchors(snapshot)) }
+
+    private func actions(in snapshot: WindowSnapshot, anchors: Anchors) -> [Planned] {
         var planned: [Planned] = []
         // The screen: the last presented controller's subtree (or the root's), what it presents
         // left out; only appeared controllers in it can be tapped.
@@ -243,7 +269,7 @@ struct ExplorationWorker: Sendable {
             if node.appearance == .appeared { onScreen.insert(node.id) }
             for child in node.children { collect(child) }
         }
-        if let base = snapshot.lastPresented ?? snapshot.root { collect(base) }
+        if let base = anchors.lastPresented ?? snapshot.root { collect(base) }
         // A scene shown twice is named once, by its last instance (`drive` names a scene's
         // most recent instance).
         var lastPosition: [String: Int] = [:]
@@ -260,9 +286,9 @@ struct ExplorationWorker: Sendable {
                 planned.append(Planned(action: .segue(source: sceneID, segue: segue.name, isUnwind: segue.isUnwind), position: position))
             }
         }
-        if snapshot.poppableNavigation != nil { planned.append(Planned(action: .back, position: nil)) }
-        if snapshot.lastPresented != nil { planned.append(Planned(action: .dismiss, position: nil)) }
-        if let tabBar = snapshot.innermostTabBar {
+        if anchors.poppableNavigation != nil { planned.append(Planned(action: .back, position: nil)) }
+        if anchors.lastPresented != nil { planned.append(Planned(action: .dismiss, position: nil)) }
+        if let tabBar = anchors.innermostTabBar {
             for index in tabBar.children.indices where index != tabBar.selectedIndex {
                 planned.append(Planned(action: .selectTab(index), position: nil))
             }

@@ -59,6 +59,13 @@ public struct NavigationExplorer: Sendable {
         /// scene outside it is reported as one nothing leads to, not as one the bounds kept out:
         /// a deeper search would not reach it.
         public var reachableScenes: Set<String>? = nil
+        /// Whether each expanded state is also rebuilt once by restoration, to count the states
+        /// restoration does not give back (``Exploration/replayedStates``) — a state is explored
+        /// from a checkpoint of the window that found it, so nothing else needs restoring.
+        /// That rebuild is most of an exploration's cost. `false`: not checked, and
+        /// ``Exploration/replayedStates`` is 0 (the states, transitions and findings are the
+        /// same either way). Default: `true`.
+        public var checksRestoration = true
 
         /// Creates a configuration.
         public init(
@@ -106,7 +113,8 @@ public struct NavigationExplorer: Sendable {
     public func explore() async throws(StartError) -> Exploration {
         let workers = max(1, configuration.workers)
         let worker = ExplorationWorker(
-            catalog: catalog, initialScene: initialScene, traits: configuration.traits, maximumDepth: configuration.maximumDepth)
+            catalog: catalog, initialScene: initialScene, traits: configuration.traits, maximumDepth: configuration.maximumDepth,
+            checksRestoration: configuration.checksRestoration)
         let table = StateTable()
         let homes = (0..<workers).map { _ in ExplorationHome() }
         guard let start = await worker.start(table: table, home: homes[0]) else {

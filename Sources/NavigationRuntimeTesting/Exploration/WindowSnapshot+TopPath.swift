@@ -64,8 +64,10 @@ extension WindowSnapshot {
     /// The navigation controller `back` pops: the innermost one on ``topPath`` holding more than
     /// one controller, looking past a nested navigation controller that holds only its root
     /// when it sits on another navigation controller (UIKit shows the outer back button there).
-    public var poppableNavigation: ControllerSnapshot? {
-        let path = topPath
+    public var poppableNavigation: ControllerSnapshot? { poppableNavigation(on: topPath) }
+
+    /// ``poppableNavigation`` on a ``topPath`` already worked out.
+    func poppableNavigation(on path: [ControllerSnapshot]) -> ControllerSnapshot? {
         for (index, node) in path.enumerated().reversed() where node.kind == .navigation {
             if node.children.count > 1 { return node }
             let parent = index > 0 ? path[index - 1] : nil
