@@ -5,8 +5,12 @@ import NavigationRuntime
 import Synchronization
 
 /// A breadth-first search over every navigation state a user can reach in a catalog, run by
-/// the runtime itself: each state is put back into a window (``Window/restoring(_:catalog:id:configuration:)``)
-/// and each action a user can take there is performed for real.
+/// the runtime itself: each state is kept as a ``Window/Checkpoint`` of the window that found
+/// it, and each action a user can take there is performed for real, the window rewound to the
+/// state (``Window/rewind(to:)``) between them. A state is rebuilt from its snapshot
+/// (``Window/restoring(_:catalog:id:configuration:)``) only when another worker's window holds
+/// it, or when its tree has a collapsed split view controller (whose put-aside secondary no
+/// snapshot shows: the state must behave as its snapshot says, not as the path that found it).
 ///
 /// A state is a window's ``WindowSnapshot/normalized()`` snapshot: scene identifiers,
 /// containers, selected tabs, presentation chain and styles, appearance and traits, with
