@@ -88,4 +88,22 @@ import Testing
         #expect(exploration.findings.map(\.kind) == [])
         #expect(outcome.exit == .success)
     }
+
+    /// Without the restoration check the exploration is the same (states, transitions,
+    /// findings, for any worker count) but for the replayed count: the wallet app has 3 states
+    /// restoration does not rebuild, explored all the same from their checkpoints.
+    @Test func withoutTheRestorationCheck_onlyTheReplayedCountDiffers() async throws {
+        let app = Self.apps.appendingPathComponent("eu-digital-green-certificates__dgca-wallet-app-ios").path
+        let checked = try #require(try await ExploreCommand.explore([app, "--depth", "8", "--workers", "2"]).exploration)
+        #expect(checked.replayedStates == 3)
+        for workers in ["1", "3"] {
+            let unchecked = try #require(
+                try await ExploreCommand.explore([app, "--depth", "8", "--no-restoration-check", "--workers", workers]).exploration)
+            #expect(unchecked.replayedStates == 0)
+            #expect(unchecked.states == checked.states)
+            #expect(unchecked.transitions == checked.transitions)
+            #expect(unchecked.findings == checked.findings)
+            #expect(unchecked.coverage == checked.coverage)
+        }
+    }
 }

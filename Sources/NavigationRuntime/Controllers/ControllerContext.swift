@@ -116,6 +116,32 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
         set { containerStateForWriting().splitColumns = newValue }
     }
 
+    /// Whether a container state was ever written (see ``containerFields``), without copying it.
+    var hasContainerState: Bool { containerState != nil }
+
+    /// The container state as a value, or `nil` while none was ever written (a content
+    /// controller): what a ``Window/Checkpoint`` keeps and writes back. Setting `nil` drops it.
+    var containerFields: ContainerFields? {
+        get {
+            containerState.map {
+                ContainerFields(
+                    isCollapsed: $0.isCollapsed, splitStash: $0.splitStash, selectedIndex: $0.selectedIndex,
+                    splitColumns: $0.splitColumns)
+            }
+        }
+        set {
+            guard let newValue else {
+                containerState = nil
+                return
+            }
+            let state = containerStateForWriting()
+            state.isCollapsed = newValue.isCollapsed
+            state.splitStash = newValue.splitStash
+            state.selectedIndex = newValue.selectedIndex
+            state.splitColumns = newValue.splitColumns
+        }
+    }
+
     private func containerStateForWriting() -> ContainerState {
         if let containerState { return containerState }
         let state = ContainerState()
@@ -218,6 +244,15 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
 /// `AnyObject` rather than `any ViewController`: one word instead of two in every context.
 struct Claimant {
     weak var container: AnyObject?
+}
+
+/// The fields of a ``ControllerContext``'s container state, as a value (see
+/// ``ControllerContext/containerFields``).
+struct ContainerFields {
+    var isCollapsed: Bool
+    var splitStash: SplitState.Stash?
+    var selectedIndex: Int
+    var splitColumns: [SplitColumn]?
 }
 
 /// The part of a ``ControllerContext`` only containers use. Accessed, like the context's other

@@ -110,5 +110,8 @@ extension NavigationError {
         /// only a method that returns no outcome (``Window/setRoot(scene:from:animated:)``)
         /// throws it.
         public static let hookTimedOut = Code("hookTimedOut")
+        /// The window was running or waiting for a transition where it must be at rest
+        /// (``Window/checkpoint()``, ``Window/rewind(to:)``): nothing was done.
+        public static let windowBusy = Code("windowBusy")
     }
 }

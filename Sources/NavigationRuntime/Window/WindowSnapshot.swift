@@ -153,6 +153,29 @@ extension Window {
         )
     }
 
+    /// `snapshot().normalized()`, built in one pass (no snapshot with ids to copy).
+    public func normalizedSnapshot() -> WindowSnapshot {
+        var next: UInt64 = 0
+        func node(_ controller: any ViewController) -> ControllerSnapshot {
+            next += 1
+            let context = controller.context
+            let id = ControllerID(next)
+            return ControllerSnapshot(
+                id: id,
+                scene: context.scene?.identifier,
+                className: ControllerSnapshot.className(of: controller),
+                kind: controller.kind,
+                appearance: context.appearance,
+                children: context.children.map(node),
+                selectedIndex: controller.kind.semantics.snapshotSelection(in: ContainerLayout(context)),
+                presentationStyle: context.presentationStyle,
+                presented: context.presented.map(node),
+                columns: context.splitColumns
+            )
+        }
+        return WindowSnapshot(window: WindowID(0), sequence: 0, traits: traits, transitionInFlight: false, root: root.map(node))
+    }
+
     /// The controller with this id, if it is in the window's tree.
     public func controller(_ id: ControllerID) -> (any ViewController)? {
         func search(_ controller: any ViewController) -> (any ViewController)? {

@@ -264,17 +264,28 @@ struct ExplorationFindings {
                 edges.append((state.index, twin))
             }
         }
-        var changed = true
-        while changed {
-            changed = false
-            for edge in edges {
-                if lowest[edge.to] < lowest[edge.from] {
-                    lowest[edge.from] = lowest[edge.to]
+        // The fixpoint of `lowest[from] = min(lowest[from], lowest[to])` and `open[from] =
+        // open[from] || open[to]` over the edges, by a worklist (a state changes, its
+        // predecessors are looked at again) instead of sweeps until nothing changes.
+        var predecessors = [[Int]](repeating: [], count: states.count)
+        for edge in edges { predecessors[edge.to].append(edge.from) }
+        var work = Array(states.indices.reversed())
+        var queued = [Bool](repeating: true, count: states.count)
+        while let node = work.popLast() {
+            queued[node] = false
+            for from in predecessors[node] {
+                var changed = false
+                if lowest[node] < lowest[from] {
+                    lowest[from] = lowest[node]
                     changed = true
                 }
-                if open[edge.to] && !open[edge.from] {
-                    open[edge.from] = true
+                if open[node] && !open[from] {
+                    open[from] = true
                     changed = true
+                }
+                if changed && !queued[from] {
+                    queued[from] = true
+                    work.append(from)
                 }
             }
         }
@@ -302,29 +313,41 @@ struct ExplorationFindings {
     /// presented controller's, down to a controller through containment): the loop that made
     /// the second block can run again, forever.
     private func unboundedGrowth() -> [ExplorationFinding] {
+        /// The shortest block the sequence ends with twice in a row, if any (compared in place:
+        /// this runs for every node of every state).
         func repeatedBlock(_ scenes: [String]) -> [String]? {
-            guard scenes.count >= 2 else { return nil }
-            for length in 1...(scenes.count / 2) {
-                let tail = scenes.suffix(length)
-                if Array(scenes.dropLast(length).suffix(length)) == Array(tail) { return Array(tail) }
+            let count = scenes.count
+            guard count >= 2 else { return nil }
+            for length in 1...(count / 2) {
+                var repeated = true
+                for offset in 0..<length where scenes[count - 2 * length + offset] != scenes[count - length + offset] {
+                    repeated = false
+                    break
+                }
+                if repeated { return Array(scenes[(count - length)...]) }
             }
             return nil
         }
         func name(_ node: ControllerSnapshot) -> String { node.scene ?? node.className }
-        /// The repeated blocks of the containment paths from `node` down (`above` holds the
-        /// scenes from its tree's root), in depth-first order; a presented controller starts
-        /// a tree of its own.
-        func nestings(_ node: ControllerSnapshot, above: [String], into blocks: inout [[String]]) {
-            let path = above + [name(node)]
+        /// The repeated blocks of the containment paths from `node` down (`path` holds the
+        /// scenes from its tree's root, `node`'s excluded, and is given back as it came), in
+        /// depth-first order; a presented controller starts a tree of its own.
+        func nestings(_ node: ControllerSnapshot, path: inout [String], into blocks: inout [[String]]) {
+            path.append(name(node))
             if let block = repeatedBlock(path) { blocks.append(block) }
-            for child in node.children { nestings(child, above: path, into: &blocks) }
-            if let presented = node.presented { nestings(presented, above: [], into: &blocks) }
+            for child in node.children { nestings(child, path: &path, into: &blocks) }
+            path.removeLast()
+            if let presented = node.presented {
+                var own: [String] = []
+                nestings(presented, path: &own, into: &blocks)
+            }
         }
         var seen: Set<String> = []
         var findings: [ExplorationFinding] = []
         for state in exploration.states {
             var candidates: [(what: String, block: [String])] = []
-            for node in state.snapshot.allControllers where node.kind == .navigation {
+            state.snapshot.forEachController { node in
+                guard node.kind == .navigation else { return }
                 if let block = repeatedBlock(node.children.map(name)) { candidates.append(("stack", block)) }
             }
             let chain = state.snapshot.presentationChain
@@ -338,7 +361,8 @@ struct ExplorationFindings {
             }
             if let root = state.snapshot.root {
                 var blocks: [[String]] = []
-                nestings(root, above: [], into: &blocks)
+                var path: [String] = []
+                nestings(root, path: &path, into: &blocks)
                 candidates += blocks.map { ("nesting", $0) }
             }
             for candidate in candidates {

@@ -1,13 +1,20 @@
 // NavigationRuntimeTesting: one state put back into a window, and every action tried there.
 
 import NavigationRuntime
+import Synchronization
 
-/// Expands states: restores each into a window of its own and performs every action a user
-/// can take there, restoring again after each action that changed the tree.
+/// Expands states. A state a worker found is kept as a ``Window/Checkpoint`` of the window it
+/// was found in; expanding it is: rewind to it, try an action, read the tree's digest, rewind…
+/// A state whose checkpoint another worker holds (or none does) is restored into a window of
+/// its own first (replayed from the initial state when restoration does not rebuild it).
 struct ExplorationWorker: Sendable {
-    /// A state to expand: its normalized snapshot and a shortest path to it (replayed when
-    /// restoration does not give the state back).
+    /// A state to expand: its normalized snapshot, its digest hash, its id in the
+    /// ``StateTable``, its depth and a shortest path to it (replayed when restoration does not
+    /// give the state back).
     struct Seed: Sendable {
+        let id: Int
+        let hash: Int
+        let depth: Int
         let snapshot: WindowSnapshot
         let path: [ExplorationAction]
     }
@@ -17,23 +24,38 @@ struct ExplorationWorker: Sendable {
         let action: ExplorationAction
         let outcome: ExplorationOutcome
         let effect: SegueLanding?
-        /// The state reached, normalized (hashed here, in parallel), or `nil` when it is the
-        /// seed's state.
-        let next: StateKey?
+        /// The state reached (its id in the ``StateTable``), or `nil` when it is the seed's state.
+        let next: Int?
     }
 
     /// What expanding one state gave.
     struct Expansion: Sendable {
         var steps: [Step] = []
-        /// Whether the state was reached by replaying its path instead of by restoration.
+        /// Whether restoration does not rebuild the state (it was, or would have been, reached
+        /// by replaying its path).
         var replayed = false
         /// Whether no window could be put in the state (neither restored nor replayed): its
         /// actions were not tried.
         var unopened = false
     }
 
+    /// The controllers of a state the actions other than segues start from, worked out once
+    /// per state (each walks the ``WindowSnapshot/topPath``).
+    struct Anchors: Sendable {
+        let poppableNavigation: ControllerSnapshot?
+        let lastPresented: ControllerSnapshot?
+        let innermostTabBar: ControllerSnapshot?
+
+        init(_ snapshot: WindowSnapshot) {
+            let path = snapshot.topPath
+            poppableNavigation = snapshot.poppableNavigation(on: path)
+            lastPresented = snapshot.lastPresented
+            innermostTabBar = path.last { $0.kind == .tabBar }
+        }
+    }
+
     /// An action and the controller it starts from, by position in ``WindowSnapshot/allControllers``
-    /// (positions survive restoration; ids do not).
+    /// (positions survive restoration and rewinds; ids do not survive restoration).
     struct Planned: Sendable {
         let action: ExplorationAction
         let position: Int?
@@ -42,17 +64,49 @@ struct ExplorationWorker: Sendable {
     let catalog: SceneCatalog
     let initialScene: String
     let traits: NavigationExplorer.Configuration.Traits
+    /// States at this depth are not expanded: no checkpoint is kept for them.
+    let maximumDepth: Int
+    /// Each scene's segues a user can trigger, by the name a step gives them (``name(of:in:)``),
+    /// in the scene's order: worked out once, not in every state.
+    private let namedSegues: [String: [(name: String, isUnwind: Bool)]]
+
+    /// See ``NavigationExplorer/Configuration/checksRestoration``.
+    let checksRestoration: Bool
+
+    init(
+        catalog: SceneCatalog, initialScene: String, traits: NavigationExplorer.Configuration.Traits, maximumDepth: Int,
+        checksRestoration: Bool = true
+    ) {
+        self.checksRestoration = checksRestoration
+        self.catalog = catalog
+        self.initialScene = initialScene
+        self.traits = traits
+        self.maximumDepth = maximumDepth
+        var namedSegues: [String: [(name: String, isUnwind: Bool)]] = [:]
+        for (id, scene) in catalog.scenes {
+            namedSegues[id] = scene.segues.compactMap { segue in
+                Self.name(of: segue, in: scene).map { ($0, segue.kind.unwindAction != nil) }
+            }
+        }
+        self.namedSegues = namedSegues
+    }
 
     private var configuration: Window.Configuration {
         Window.Configuration(transitionDuration: .zero, traits: traits == .compact ? .compact : .regular)
     }
 
-    /// The initial state, normalized, or `nil` when the initial scene cannot be installed.
-    func initialSnapshot() async -> WindowSnapshot? {
+    /// The initial state, entered in the table and kept in `home`, or `nil` when the initial
+    /// scene cannot be installed.
+    func start(table: StateTable, home: ExplorationHome) async -> Seed? {
         guard let window = await initialWindow() else { return nil }
-        let snapshot = await window.snapshot().normalized()
-        await window.close()
-        return snapshot
+        home.adopt(window)
+        let digest = await window.digest()
+        let snapshot = await window.normalizedSnapshot()
+        let id = table.insert(hash: digest.hash, snapshot: snapshot).id
+        if maximumDepth > 0, !digest.keepsHiddenState, let checkpoint = try? await window.checkpoint() {
+            home.store(id, checkpoint)
+        }
+        return Seed(id: id, hash: digest.hash, depth: 0, snapshot: snapshot, path: [])
     }
 
     private func initialWindow() async -> Window? {
@@ -72,10 +126,9 @@ struct ExplorationWorker: Sendable {
 
     /// A window in the seed's state: restored, else (when restoration fails or rebuilds
     /// something else) replayed from the initial state.
-    private func open(_ seed: Seed, replay: Bool) async -> (window: Window, replayed: Bool, live: WindowSnapshot)? {
-        if !replay, case .restored(let window) = await Window.restoring(seed.snapshot, catalog: catalog, configuration: configuration) {
-            let live = await window.snapshot()
-            if live.normalized() == seed.snapshot { return (window, false, live) }
+    private func open(_ seed: Seed) async -> (window: Window, replayed: Bool)? {
+        if case .restored(let window) = await Window.restoring(seed.snapshot, catalog: catalog, configuration: configuration) {
+            if await window.matches(seed.snapshot) { return (window, false) }
             await window.close()
         }
         guard let window = await initialWindow() else { return nil }
@@ -84,85 +137,131 @@ struct ExplorationWorker: Sendable {
             guard let planned = actions(in: live).first(where: { $0.action == action }) else { break }
             _ = await perform(planned, in: window, live: live)
         }
-        let live = await window.snapshot()
-        guard live.normalized() == seed.snapshot else {
+        guard await window.matches(seed.snapshot) else {
             await window.close()
             return nil
         }
-        return (window, true, live)
+        return (window, true)
+    }
+
+    /// Whether restoration rebuilds the seed's state (what ``Exploration/replayedStates``
+    /// counts, whichever way the state was opened).
+    private func restores(_ seed: Seed) async -> Bool {
+        guard case .restored(let window) = await Window.restoring(seed.snapshot, catalog: catalog, configuration: configuration)
+        else { return false }
+        let rebuilt = await window.matches(seed.snapshot)
+        await window.close()
+        return rebuilt
     }
 
     /// Tries every action of the seed's state, on the global concurrent executor (never on
     /// the caller's actor: the workers run in parallel whoever called ``NavigationExplorer/explore()``).
-    @concurrent func expand(_ seed: Seed) async -> Expansion {
+    /// `home` is the calling worker's: the checkpoints it holds and the windows they live in.
+    @concurrent func expand(_ seed: Seed, home: ExplorationHome, table: StateTable) async -> Expansion {
         var expansion = Expansion()
-        guard var (window, replayed, live) = await open(seed, replay: false) else {
-            expansion.unopened = true
-            return expansion
+        let checkpoint: Window.Checkpoint
+        var dirty: Bool
+        if let owned = home.take(seed.id) {
+            checkpoint = owned
+            expansion.replayed = checksRestoration ? await !restores(seed) : false
+            dirty = true  // the window may be in another state of this worker's
+        } else {
+            guard let (window, replayed) = await open(seed), let taken = try? await window.checkpoint() else {
+                expansion.unopened = true
+                return expansion
+            }
+            home.adopt(window)
+            // Unchecked, a replay here (which depends on who expands what) is not counted.
+            expansion.replayed = checksRestoration && replayed
+            checkpoint = taken
+            dirty = false
         }
-        expansion.replayed = replayed
-        let planned = actions(in: live)
-        var dirty = false
-        for action in planned {
+        let window = checkpoint.window
+        var clean = await window.lastSequence
+        let anchors = Anchors(seed.snapshot)
+        for action in actions(in: seed.snapshot, anchors: anchors) {
             if dirty {
-                guard let reopened = await open(seed, replay: replayed) else { break }
-                (window, replayed, live) = reopened
+                guard await rewind(window, to: checkpoint) else { break }
                 dirty = false
             }
-            // `live` is the window's tree now, ids included: taken after the last change.
-            let before = live
-            let outcome = await perform(action, in: window, live: before)
-            let after = await window.snapshot()
-            let normalized = after.normalized()
-            let changed = normalized != seed.snapshot
+            let outcome = await perform(action, in: window, at: checkpoint, anchors: anchors)
+            let digest = await window.digest(since: checkpoint)
+            if digest.sequence != clean {
+                dirty = true
+                clean = digest.sequence
+            }
             var effect: SegueLanding?
             if case .segue(_, _, false) = action.action, outcome == .completed {
-                effect = SegueLanding.of(before: before, after: after)
+                effect = digest.firstNew.map(SegueLanding.init)
             }
-            expansion.steps.append(Step(action: action.action, outcome: outcome, effect: effect, next: changed ? StateKey(normalized) : nil))
-            live = after
-            guard changed else { continue }
-            // Back to the seed's state by the inverse action when there is one (a pop after a
-            // push, a dismissal after a presentation, the tab or size class before): one
-            // transition instead of a rebuilt tree. Checked: the tree must equal the seed's.
-            if let inverse = Self.inverse(of: action.action, effect: effect, before: before),
-                await perform(Planned(action: inverse, position: nil), in: window, live: after) == .completed
-            {
-                live = await window.snapshot()
-                if live.normalized() == seed.snapshot { continue }
-            }
-            await window.close()
-            dirty = true
+            var next: Int?
+            let unchanged = digest.hash == seed.hash ? await window.matches(seed.snapshot) : false
+            if !unchanged { next = await resolve(digest, in: window, depth: seed.depth + 1, home: home, table: table) }
+            expansion.steps.append(Step(action: action.action, outcome: outcome, effect: effect, next: next))
         }
-        if !dirty { await window.close() }
         return expansion
     }
 
-    /// The action that undoes `action`, if one does: back after a push, dismiss after a
-    /// presentation, the tab selected before, the size class before.
-    static func inverse(of action: ExplorationAction, effect: SegueLanding?, before: WindowSnapshot) -> ExplorationAction? {
-        switch action {
-        case .segue(_, _, false):
-            switch effect {
-            case .push?: return .back
-            case .present?: return .dismiss
-            default: return nil
+    /// Back to the checkpoint; once the window is idle if a request is still running there.
+    private func rewind(_ window: Window, to checkpoint: Window.Checkpoint) async -> Bool {
+        if (try? await window.rewind(to: checkpoint)) != nil { return true }
+        try? await window.waitUntilIdle()
+        return (try? await window.rewind(to: checkpoint)) != nil
+    }
+
+    /// The table's id of the state the window is in: one a digest matches exactly, else a new
+    /// one (its snapshot built now, and a checkpoint kept in `home` unless it is at the depth
+    /// bound).
+    private func resolve(
+        _ digest: Window.TreeDigest, in window: Window, depth: Int, home: ExplorationHome, table: StateTable
+    ) async -> Int {
+        for candidate in table.candidates(digest.hash) where await window.matches(candidate.snapshot) {
+            return candidate.id
+        }
+        let snapshot = await window.normalizedSnapshot()
+        let (id, inserted) = table.insert(hash: digest.hash, snapshot: snapshot)
+        // A state is what its snapshot says, whichever way it was reached: a tree that keeps
+        // what no snapshot shows is not kept, so that its expansion restores it from its
+        // snapshot (as every state was before checkpoints) instead of inheriting this path's.
+        if inserted && depth < maximumDepth && !digest.keepsHiddenState {
+            if let checkpoint = try? await window.checkpoint() {
+                home.store(id, checkpoint)
+            } else {
+                try? await window.waitUntilIdle()
+                if let checkpoint = try? await window.checkpoint() { home.store(id, checkpoint) }
             }
-        case .selectTab:
-            return before.innermostTabBar?.selectedIndex.map(ExplorationAction.selectTab)
-        case .traits(let compact):
-            return .traits(compact: !compact)
-        case .segue, .back, .dismiss:
-            return nil
+        }
+        return id
+    }
+
+    /// Performs one action in a window whose tree is the checkpoint's (the seed's state): the
+    /// controllers are the checkpoint's, by their positions in the seed's normalized snapshot
+    /// (a normalized id is its position plus one).
+    func perform(_ planned: Planned, in window: Window, at checkpoint: Window.Checkpoint, anchors: Anchors) async
+        -> ExplorationOutcome
+    {
+        func controller(_ node: ControllerSnapshot?) -> (any ViewController)? {
+            guard let node else { return nil }
+            return checkpoint.controller(at: Int(node.id.rawValue) - 1)
+        }
+        return await run(planned.action, in: window) {
+            switch planned.action {
+            case .segue: planned.position.flatMap { checkpoint.controller(at: $0) }
+            case .back: controller(anchors.poppableNavigation)
+            case .dismiss: controller(anchors.lastPresented)
+            case .selectTab: controller(anchors.innermostTabBar)
+            case .traits: nil
+            }
         }
     }
 
     /// Every action a user can take in `snapshot`, in a fixed order: the segues and exits of
     /// the visible controllers (depth first, each scene's in its order), back, dismiss, the
     /// other tabs, a turn of the device.
-    func actions(in snapshot: WindowSnapshot) -> [Planned] {
+    func actions(in snapshot: WindowSnapshot) -> [Planned] { actions(in: snapshot, anchors: Anchors(snapshot)) }
+
+    private func actions(in snapshot: WindowSnapshot, anchors: Anchors) -> [Planned] {
         var planned: [Planned] = []
-        let all = snapshot.allControllers
         // The screen: the last presented controller's subtree (or the root's), what it presents
         // left out; only appeared controllers in it can be tapped.
         var onScreen: Set<ControllerID> = []
@@ -170,25 +269,26 @@ struct ExplorationWorker: Sendable {
             if node.appearance == .appeared { onScreen.insert(node.id) }
             for child in node.children { collect(child) }
         }
-        if let base = snapshot.lastPresented ?? snapshot.root { collect(base) }
+        if let base = anchors.lastPresented ?? snapshot.root { collect(base) }
         // A scene shown twice is named once, by its last instance (`drive` names a scene's
         // most recent instance).
         var lastPosition: [String: Int] = [:]
-        for (position, node) in all.enumerated() where onScreen.contains(node.id) {
-            if let scene = node.scene { lastPosition[scene] = position }
+        var position = 0
+        snapshot.forEachController { node in
+            if onScreen.contains(node.id), let scene = node.scene { lastPosition[scene] = position }
+            position += 1
         }
-        for (position, node) in all.enumerated() {
-            guard let sceneID = node.scene, lastPosition[sceneID] == position, let scene = catalog.scenes[sceneID] else { continue }
-            for segue in scene.segues {
-                guard let name = Self.name(of: segue, in: scene) else { continue }
-                planned.append(
-                    Planned(action: .segue(source: sceneID, segue: name, isUnwind: segue.kind.unwindAction != nil), position: position)
-                )
+        position = 0
+        snapshot.forEachController { node in
+            defer { position += 1 }
+            guard let sceneID = node.scene, lastPosition[sceneID] == position, let segues = namedSegues[sceneID] else { return }
+            for segue in segues {
+                planned.append(Planned(action: .segue(source: sceneID, segue: segue.name, isUnwind: segue.isUnwind), position: position))
             }
         }
-        if snapshot.poppableNavigation != nil { planned.append(Planned(action: .back, position: nil)) }
-        if snapshot.lastPresented != nil { planned.append(Planned(action: .dismiss, position: nil)) }
-        if let tabBar = snapshot.innermostTabBar {
+        if anchors.poppableNavigation != nil { planned.append(Planned(action: .back, position: nil)) }
+        if anchors.lastPresented != nil { planned.append(Planned(action: .dismiss, position: nil)) }
+        if let tabBar = anchors.innermostTabBar {
             for index in tabBar.children.indices where index != tabBar.selectedIndex {
                 planned.append(Planned(action: .selectTab(index), position: nil))
             }
@@ -211,29 +311,42 @@ struct ExplorationWorker: Sendable {
         return segue.triggerID ?? segue.identifier
     }
 
-    /// Performs one action in the window.
+    /// Performs one action in a window whose controllers `live` names (the replay of a path).
     func perform(_ planned: Planned, in window: Window, live: WindowSnapshot) async -> ExplorationOutcome {
+        let all = live.allControllers
+        let id: ControllerID? =
+            switch planned.action {
+            case .segue: planned.position.flatMap { all.indices.contains($0) ? all[$0].id : nil }
+            case .back: live.poppableNavigation?.id
+            case .dismiss: live.lastPresented?.id
+            case .selectTab: live.innermostTabBar?.id
+            case .traits: nil
+            }
+        let target: (any ViewController)? = if let id { await window.controller(id) } else { nil }
+        return await run(planned.action, in: window) { target }
+    }
+
+    /// Runs one action on its controller (`target`: the source of a segue, the navigation
+    /// controller to pop, the presented controller to dismiss, the tab bar).
+    private func run(
+        _ action: ExplorationAction, in window: Window, target: () -> (any ViewController)?
+    ) async -> ExplorationOutcome {
         do {
             let outcome: TransitionOutcome
-            switch planned.action {
+            switch action {
             case .segue(_, let segue, _):
-                let all = live.allControllers
-                guard let position = planned.position, all.indices.contains(position),
-                    let controller = await window.controller(all[position].id)
-                else { return .failed(code: "notInTree", message: "the source is not in the window's tree") }
+                guard let controller = target() else {
+                    return .failed(code: "notInTree", message: "the source is not in the window's tree")
+                }
                 outcome = try await controller.triggerSegue(withIdentifier: segue, animated: false)
             case .back:
-                guard let id = live.poppableNavigation?.id, let navigation = await window.controller(id) as? NavigationController else {
-                    return .noChange
-                }
+                guard let navigation = target() as? NavigationController else { return .noChange }
                 outcome = try await navigation.pop(animated: false).outcome
             case .dismiss:
-                guard let id = live.lastPresented?.id, let presented = await window.controller(id) else { return .noChange }
+                guard let presented = target() else { return .noChange }
                 outcome = try await presented.dismiss(animated: false)
             case .selectTab(let index):
-                guard let id = live.innermostTabBar?.id, let tabBar = await window.controller(id) as? TabBarController else {
-                    return .noChange
-                }
+                guard let tabBar = target() as? TabBarController else { return .noChange }
                 outcome = try await tabBar.selectTab(at: index, animated: false)
             case .traits(let compact):
                 outcome = try await window.setTraits(compact ? .compact : .regular)
@@ -252,18 +365,91 @@ struct ExplorationWorker: Sendable {
     }
 }
 
-/// A state's normalized snapshot with its hash computed once, by the worker that reached it:
-/// the merge looks states up without hashing whole trees on its one thread.
-struct StateKey: Hashable, Sendable {
-    let snapshot: WindowSnapshot
-    let hash: Int
+extension SegueLanding {
+    /// Where a controller new to the tree landed, as ``of(before:after:)`` says it.
+    init(_ landing: Window.TreeDigest.Landing) {
+        if landing.isPresented {
+            self = .present
+            return
+        }
+        switch landing.parentKind {
+        case .navigation?: self = .push
+        case .split?: self = .detail
+        default: self = .other
+        }
+    }
+}
 
-    init(_ snapshot: WindowSnapshot) {
-        self.snapshot = snapshot
-        self.hash = snapshot.hashValue
+/// Every state found so far, by digest hash: their ids (in the order found, whichever worker
+/// found them) and normalized snapshots. Shared by the workers.
+final class StateTable: Sendable {
+    struct Entry: Sendable {
+        let id: Int
+        let snapshot: WindowSnapshot
     }
 
-    static func == (lhs: StateKey, rhs: StateKey) -> Bool { lhs.hash == rhs.hash && lhs.snapshot == rhs.snapshot }
+    private struct Storage {
+        var byHash: [Int: [Entry]] = [:]
+        var snapshots: [WindowSnapshot] = []
+        var hashes: [Int] = []
+    }
 
-    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    private let storage = Mutex(Storage())
+
+    /// The states whose digest hash is `hash` (to compare with the tree exactly).
+    func candidates(_ hash: Int) -> [Entry] {
+        storage.withLock { $0.byHash[hash] ?? [] }
+    }
+
+    /// Enters a state, unless an equal one is in (found meanwhile by another worker).
+    func insert(hash: Int, snapshot: WindowSnapshot) -> (id: Int, inserted: Bool) {
+        storage.withLock { storage in
+            if let found = storage.byHash[hash]?.first(where: { $0.snapshot == snapshot }) { return (found.id, false) }
+            let id = storage.snapshots.count
+            storage.snapshots.append(snapshot)
+            storage.hashes.append(hash)
+            storage.byHash[hash, default: []].append(Entry(id: id, snapshot: snapshot))
+            return (id, true)
+        }
+    }
+
+    /// The digest hash of the state with this id.
+    func hash(_ id: Int) -> Int {
+        storage.withLock { $0.hashes[id] }
+    }
+
+    /// The normalized snapshot of the state with this id.
+    func snapshot(_ id: Int) -> WindowSnapshot {
+        storage.withLock { $0.snapshots[id] }
+    }
+}
+
+/// One worker's checkpoints (by state id) and the windows they live in. Only its worker uses
+/// its windows, so that no two tasks ever drive one window.
+final class ExplorationHome: Sendable {
+    private struct Storage {
+        var checkpoints: [Int: Window.Checkpoint] = [:]
+        var windows: [Window] = []
+    }
+
+    private let storage = Mutex(Storage())
+
+    func store(_ id: Int, _ checkpoint: Window.Checkpoint) { storage.withLock { $0.checkpoints[id] = checkpoint } }
+
+    /// The checkpoint of the state, handed over once (a state is expanded once).
+    func take(_ id: Int) -> Window.Checkpoint? { storage.withLock { $0.checkpoints.removeValue(forKey: id) } }
+
+    func holds(_ id: Int) -> Bool { storage.withLock { $0.checkpoints[id] != nil } }
+
+    func adopt(_ window: Window) { storage.withLock { $0.windows.append(window) } }
+
+    /// Drops the checkpoints and closes the windows (their trees hold reference cycles until then).
+    func close() async {
+        let windows = storage.withLock { storage in
+            storage.checkpoints.removeAll()
+            defer { storage.windows.removeAll() }
+            return storage.windows
+        }
+        for window in windows { await window.close() }
+    }
 }

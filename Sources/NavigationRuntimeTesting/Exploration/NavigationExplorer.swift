@@ -5,8 +5,12 @@ import NavigationRuntime
 import Synchronization
 
 /// A breadth-first search over every navigation state a user can reach in a catalog, run by
-/// the runtime itself: each state is put back into a window (`Window.restoring(_:catalog:id:configuration:)`)
-/// and each action a user can take there is performed for real.
+/// the runtime itself: each state is kept as a `Window.Checkpoint` of the window that found
+/// it, and each action a user can take there is performed for real, the window rewound to the
+/// state (`Window.rewind(to:)`) between them. A state is rebuilt from its snapshot
+/// (`Window.restoring(_:catalog:id:configuration:)`) only when another worker's window holds
+/// it, or when its tree has a collapsed split view controller (whose put-aside secondary no
+/// snapshot shows: the state must behave as its snapshot says, not as the path that found it).
 ///
 /// A state is a window's `WindowSnapshot.normalized()` snapshot: scene identifiers,
 /// containers, selected tabs, presentation chain and styles, appearance and traits, with
@@ -59,6 +63,13 @@ public struct NavigationExplorer: Sendable {
         /// scene outside it is reported as one nothing leads to, not as one the bounds kept out:
         /// a deeper search would not reach it.
         public var reachableScenes: Set<String>? = nil
+        /// Whether each expanded state is also rebuilt once by restoration, to count the states
+        /// restoration does not give back (``Exploration/replayedStates``) — a state is explored
+        /// from a checkpoint of the window that found it, so nothing else needs restoring.
+        /// That rebuild is most of an exploration's cost. `false`: not checked, and
+        /// ``Exploration/replayedStates`` is 0 (the states, transitions and findings are the
+        /// same either way). Default: `true`.
+        public var checksRestoration = true
 
         /// Creates a configuration.
         public init(
@@ -104,19 +115,33 @@ public struct NavigationExplorer: Sendable {
     /// - Returns: The states, transitions, coverage and findings.
     /// - Throws: ``StartError`` when the initial scene cannot be instantiated or installed.
     public func explore() async throws(StartError) -> Exploration {
-        let worker = ExplorationWorker(catalog: catalog, initialScene: initialScene, traits: configuration.traits)
-        guard let start = await worker.initialSnapshot() else {
+        let workers = max(1, configuration.workers)
+        let worker = ExplorationWorker(
+            catalog: catalog, initialScene: initialScene, traits: configuration.traits, maximumDepth: configuration.maximumDepth,
+            checksRestoration: configuration.checksRestoration)
+        let table = StateTable()
+        let homes = (0..<workers).map { _ in ExplorationHome() }
+        guard let start = await worker.start(table: table, home: homes[0]) else {
+            for home in homes { await home.close() }
             throw StartError(description: "the initial scene '\(initialScene)' cannot be instantiated as a window's root")
         }
         var result = Exploration()
-        var index: [StateKey: Int] = [StateKey(start): 0]
-        result.states = [Exploration.State(index: 0, depth: 0, snapshot: start, path: [], expanded: false)]
+        // The table's ids are in the order the workers found the states; the result's indices in
+        // breadth-first order, whatever the interleaving.
+        var index: [Int: Int] = [start.id: 0]
+        var ids = [start.id]
+        var hashes = [start.hash]
+        result.states = [Exploration.State(index: 0, depth: 0, snapshot: start.snapshot, path: [], expanded: false)]
         var frontier = [0]
         var depth = 0
         var dropped = 0
         while !frontier.isEmpty && depth < configuration.maximumDepth {
-            let seeds = frontier.map { ExplorationWorker.Seed(snapshot: result.states[$0].snapshot, path: result.states[$0].path) }
-            let expansions = await expand(seeds, worker: worker)
+            let seeds = frontier.map { state in
+                ExplorationWorker.Seed(
+                    id: ids[state], hash: hashes[state], depth: depth, snapshot: result.states[state].snapshot,
+                    path: result.states[state].path)
+            }
+            let expansions = await expand(seeds, worker: worker, homes: homes, table: table)
             var next: [Int] = []
             for (position, stateIndex) in frontier.enumerated() {
                 let expansion = expansions[position]
@@ -135,9 +160,11 @@ public struct NavigationExplorer: Sendable {
                         } else if result.states.count < configuration.maximumStates {
                             let added = result.states.count
                             index[reached] = added
+                            ids.append(reached)
+                            hashes.append(table.hash(reached))
                             result.states.append(
                                 Exploration.State(
-                                    index: added, depth: depth + 1, snapshot: reached.snapshot,
+                                    index: added, depth: depth + 1, snapshot: table.snapshot(reached),
                                     path: result.states[stateIndex].path + [step.action], expanded: false
                                 )
                             )
@@ -156,6 +183,7 @@ public struct NavigationExplorer: Sendable {
             if !next.isEmpty { depth += 1 }
             frontier = next
         }
+        for home in homes { await home.close() }
         result.depthReached = result.states.last?.depth ?? 0
         if !frontier.isEmpty { result.bounds.append(.depth(configuration.maximumDepth, unexpanded: frontier.count)) }
         if dropped > 0 { result.bounds.append(.states(configuration.maximumStates, dropped: dropped)) }
@@ -165,20 +193,23 @@ public struct NavigationExplorer: Sendable {
     }
 
     /// Expands the seeds on ``Configuration/workers`` windows at once; the expansions come
-    /// back in the seeds' order, whichever worker made each.
-    private func expand(_ seeds: [ExplorationWorker.Seed], worker: ExplorationWorker) async -> [ExplorationWorker.Expansion] {
-        let cursor = Cursor()
-        let workers = max(1, min(configuration.workers, seeds.count))
+    /// back in the seeds' order, whichever worker made each. Each worker first expands the
+    /// seeds whose checkpoints it holds (rewinding its own windows), then takes the others'
+    /// last seeds (restoring each into a window of its own) while they are busy.
+    private func expand(
+        _ seeds: [ExplorationWorker.Seed], worker: ExplorationWorker, homes: [ExplorationHome], table: StateTable
+    ) async -> [ExplorationWorker.Expansion] {
+        let owners = seeds.map { seed in homes.firstIndex { $0.holds(seed.id) } }
+        let queues = WorkQueues(owners: owners, workers: homes.count)
         var expansions = [ExplorationWorker.Expansion?](repeating: nil, count: seeds.count)
         await withTaskGroup(of: [(Int, ExplorationWorker.Expansion)].self) { group in
-            for _ in 0..<workers {
+            for slot in homes.indices {
                 group.addTask {
                     var done: [(Int, ExplorationWorker.Expansion)] = []
-                    while true {
-                        let position = cursor.next()
-                        guard position < seeds.count else { return done }
-                        done.append((position, await worker.expand(seeds[position])))
+                    while let position = queues.next(for: slot) {
+                        done.append((position, await worker.expand(seeds[position], home: homes[slot], table: table)))
                     }
+                    return done
                 }
             }
             for await batch in group {
@@ -205,7 +236,7 @@ public struct NavigationExplorer: Sendable {
             }
         }
         for state in exploration.states {
-            for node in state.snapshot.allControllers {
+            state.snapshot.forEachController { node in
                 if let scene = node.scene, counted.contains(scene) { coverage.scenes.insert(scene) }
             }
         }
@@ -225,9 +256,39 @@ public struct NavigationExplorer: Sendable {
     }
 }
 
-/// The next seed to expand, shared by the workers.
-private final class Cursor: Sendable {
-    private let value = Atomic<Int>(0)
+/// The seeds each worker expands: its own (whose checkpoints it holds; a seed nobody holds is
+/// dealt round the workers) from the front, then, once they are done, the last ones of the
+/// worker with the most left.
+private final class WorkQueues: Sendable {
+    private struct Queue {
+        var items: [Int] = []
+        var front = 0
+        var back = 0
+        var count: Int { back - front }
+    }
 
-    func next() -> Int { value.wrappingAdd(1, ordering: .relaxed).oldValue }
+    private let queues: Mutex<[Queue]>
+
+    init(owners: [Int?], workers: Int) {
+        var queues = [Queue](repeating: Queue(), count: workers)
+        for (position, owner) in owners.enumerated() {
+            let slot = owner ?? position % workers
+            queues[slot].items.append(position)
+            queues[slot].back += 1
+        }
+        self.queues = Mutex(queues)
+    }
+
+    func next(for slot: Int) -> Int? {
+        queues.withLock { queues in
+            if queues[slot].count > 0 {
+                defer { queues[slot].front += 1 }
+                return queues[slot].items[queues[slot].front]
+            }
+            guard let busiest = queues.indices.max(by: { queues[$0].count < queues[$1].count }), queues[busiest].count > 0
+            else { return nil }
+            queues[busiest].back -= 1
+            return queues[busiest].items[queues[busiest].back]
+        }
+    }
 }

@@ -35,20 +35,39 @@ extension WindowSnapshot {
     /// The last presented controller of the presentation chain, if anything is presented.
     public var lastPresented: ControllerSnapshot? {
         var last: ControllerSnapshot?
-        for node in allControllers where node.presented != nil { last = node.presented }
+        forEachController { node in
+            if let presented = node.presented { last = presented }
+        }
         return last
     }
 
     /// The controllers presented one on another, from the root's side: the presentation chain.
     public var presentationChain: [ControllerSnapshot] {
-        allControllers.compactMap(\.presented)
+        var chain: [ControllerSnapshot] = []
+        forEachController { node in
+            if let presented = node.presented { chain.append(presented) }
+        }
+        return chain
+    }
+
+    /// Calls `body` with every controller in ``allControllers`` order, without building that
+    /// array (a copy of every node): the explorer reads every state's tree.
+    func forEachController(_ body: (ControllerSnapshot) -> Void) {
+        func visit(_ node: ControllerSnapshot) {
+            body(node)
+            for child in node.children { visit(child) }
+            if let presented = node.presented { visit(presented) }
+        }
+        if let root { visit(root) }
     }
 
     /// The navigation controller `back` pops: the innermost one on ``topPath`` holding more than
     /// one controller, looking past a nested navigation controller that holds only its root
     /// when it sits on another navigation controller (UIKit shows the outer back button there).
-    public var poppableNavigation: ControllerSnapshot? {
-        let path = topPath
+    public var poppableNavigation: ControllerSnapshot? { poppableNavigation(on: topPath) }
+
+    /// ``poppableNavigation`` on a ``topPath`` already worked out.
+    func poppableNavigation(on path: [ControllerSnapshot]) -> ControllerSnapshot? {
         for (index, node) in path.enumerated().reversed() where node.kind == .navigation {
             if node.children.count > 1 { return node }
             let parent = index > 0 ? path[index - 1] : nil

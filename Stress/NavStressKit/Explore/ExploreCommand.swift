@@ -13,7 +13,7 @@ enum ExploreCommand {
         USAGE: navstress explore PATH [--sources DIR | --no-sources] [--storyboard NAME]
                                  [--initial ID] [--traits regular|compact|both] [--depth N]
                                  [--max-states N] [--format text|json|dot] [--steps-dir DIR]
-                                 [--workers N]
+                                 [--workers N] [--no-restoration-check]
 
         PATH is a storyboard file or an app folder, loaded as 'drive' loads it (references
         resolved across the app's storyboards; the app starts from --storyboard NAME, else Main,
@@ -50,6 +50,10 @@ enum ExploreCommand {
                               Files named N-KIND.steps or N-KIND-K.steps there (an earlier run's)
                               are deleted first; other files are kept.
           --workers N         Windows working at once (default: the processor count).
+          --no-restoration-check
+                              Do not rebuild each expanded state by restoration to count the
+                              states it does not give back ("replayed"; most of a run's cost):
+                              the states, transitions and findings are the same, replayed is 0.
 
         FINDINGS (error-severity ones fail the run, exit 1):
           error    unwind-no-destination  an unwind exit finds no destination in some reachable state
@@ -101,7 +105,7 @@ enum ExploreCommand {
         let options = try Options(
             arguments,
             valued: ["sources", "storyboard", "initial", "traits", "depth", "max-states", "format", "steps-dir", "workers"],
-            flags: ["help", "no-sources"]
+            flags: ["help", "no-sources", "no-restoration-check"]
         )
         if options.flag("help") { return Outcome(exit: .success, output: help + "\n") }
         guard options.positional.count == 1, let path = options.positional.first else {
@@ -145,6 +149,7 @@ enum ExploreCommand {
             traits: traits, maximumDepth: depth, maximumStates: maxStates, workers: workers, coverageScenes: counted
         )
         configuration.reachableScenes = ExploreSources.reachableScenes(from: start, in: app.bundle)
+        configuration.checksRestoration = !options.flag("no-restoration-check")
         let explorer = NavigationExplorer(catalog: catalog, initialScene: start.scene.controllerID, configuration: configuration)
         let clock = ContinuousClock()
         let began = clock.now

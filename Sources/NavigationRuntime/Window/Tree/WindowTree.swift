@@ -16,6 +16,8 @@
 /// - ``link(_:presentedBy:style:)``, ``unlink(_:)``, ``preselect(_:of:)`` and
 ///   ``precollapse(_:showing:)`` shape a subtree that is not in the tree yet (what restoration
 ///   and deep links build before the one change that brings it in);
+/// - ``captureCheckpoint()`` and ``rewind(to:)`` take every field of the tree as a value and
+///   write them all back (``Window/Checkpoint``: an explorer going back to a state);
 /// - ``tearDown()`` releases the tree when the window closes.
 ///
 /// The transition machinery (the phase driver, the queue, the callback delivery) decides when
