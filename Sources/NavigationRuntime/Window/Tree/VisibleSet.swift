@@ -19,6 +19,8 @@ struct VisibleSet {
     private(set) var leaf: (any ViewController)?
     /// Whether the walk has left ``leaf`` again.
     private var leafIsClosed = false
+    /// Whether a walk of one controller goes to ``leaf`` (not after ``reserveCapacity(_:)``).
+    private var keepsLeafInline = true
     /// The walk, when it is not ``leaf`` alone.
     private(set) var steps: [Step] = []
 
@@ -31,9 +33,13 @@ struct VisibleSet {
             : [Step(controller: leaf, layer: 0, isExit: false)]
     }
 
-    /// Asks for room for `count` steps in ``steps``.
+    /// Asks for room for `count` steps in ``steps``: a walk expected to be longer than one
+    /// controller (a whole window's), which then never tries ``leaf`` (keeping the first
+    /// controller aside only to move it into the array at the second step costs a walk that
+    /// is never one controller long).
     mutating func reserveCapacity(_ count: Int) {
         steps.reserveCapacity(count)
+        keepsLeafInline = false
     }
 
     /// Adds the next step of the walk.
@@ -48,30 +54,22 @@ struct VisibleSet {
             if leafIsClosed { steps.append(Step(controller: open, layer: 0, isExit: true)) }
             leaf = nil
             leafIsClosed = false
-        } else if steps.isEmpty, !step.isExit, step.layer == 0 {
+        } else if keepsLeafInline, steps.isEmpty, !step.isExit, step.layer == 0 {
             leaf = step.controller
             return
         }
         steps.append(step)
     }
 
-    // The loops below read the steps by index (`steps[index].controller`), not by iterating
-    // copies of them: a copied step retains and releases its controller, and these walks run
-    // on every transition (callgrind, `bench push`).
-
     func contains(_ controller: any ViewController) -> Bool {
         if let leaf { return leaf === controller }
-        for index in steps.indices where !steps[index].isExit && steps[index].controller === controller { return true }
-        return false
+        return steps.contains { !$0.isExit && $0.controller === controller }
     }
 
     /// Whether `predicate` holds for some controller not in `other` (entered steps).
     func containsMissing(from other: VisibleSet, where predicate: (any ViewController) -> Bool) -> Bool {
         if let leaf { return !other.contains(leaf) && predicate(leaf) }
-        for index in steps.indices where !steps[index].isExit && !other.contains(steps[index].controller) {
-            if predicate(steps[index].controller) { return true }
-        }
-        return false
+        return steps.contains { !$0.isExit && !other.contains($0.controller) && predicate($0.controller) }
     }
 
     /// Calls `body` with each controller not in `other`, in the order of
@@ -92,17 +90,17 @@ struct VisibleSet {
         if topLayerFirst {
             var lowest = Int.max
             var highest = Int.min
-            for index in steps.indices where steps[index].isExit == postOrder && !other.contains(steps[index].controller) {
-                lowest = min(lowest, steps[index].layer)
-                highest = max(highest, steps[index].layer)
+            for step in steps where step.isExit == postOrder && !other.contains(step.controller) {
+                lowest = min(lowest, step.layer)
+                highest = max(highest, step.layer)
             }
             if lowest < highest {
                 missing(from: other, postOrder: postOrder, topLayerFirst: true).forEach(body)
                 return
             }
         }
-        for index in steps.indices where steps[index].isExit == postOrder && !other.contains(steps[index].controller) {
-            body(steps[index].controller)
+        for step in steps where step.isExit == postOrder && !other.contains(step.controller) {
+            body(step.controller)
         }
     }
 
