@@ -273,9 +273,25 @@ struct ExplorationFindings {
 
         mutating func combine(_ value: UInt64) { state = (state ^ value) &* 0x0000_0100_0000_01b3 }
 
+        /// Eight UTF-8 bytes to a word, then the length (see `TreeHasher`).
         mutating func combine(_ string: String) {
-            for byte in string.utf8 { combine(UInt64(byte)) }
-            combine(0xff)
+            var string = string
+            string.withUTF8 { bytes in
+                // Safe: `withUTF8`'s buffer is valid for the closure, and `for in` reads only within it.
+                var word: UInt64 = 0
+                var shift: UInt64 = 0
+                for byte in bytes {
+                    word |= UInt64(byte) &<< shift
+                    shift &+= 8
+                    if shift == 64 {
+                        combine(word)
+                        word = 0
+                        shift = 0
+                    }
+                }
+                if shift != 0 { combine(word) }
+                combine(0xff00_0000_0000_0000 | UInt64(bytes.count))
+            }
         }
 
         /// A node and its subtree, the id left out.
