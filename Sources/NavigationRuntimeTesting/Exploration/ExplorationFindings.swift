@@ -198,25 +198,134 @@ struct ExplorationFindings {
     /// on (the last presented controller's subtree), how many controllers are presented, the
     /// scenes anywhere in the tree (what an unwind can find), and the traits. Two states that
     /// look alike offer the same actions with the same ways back.
+    ///
+    /// Equal when the screens are equal but for their ids (every other field of every node
+    /// compared, see ``sameIgnoringIDs(_:_:)``) and the rest is equal; hashed by a value worked
+    /// out once by one walk (``ScreenLookHasher``), not by `Hasher` over the whole subtree at
+    /// every table probe.
     private struct ScreenLook: Hashable {
         let screen: ControllerSnapshot?
         let chain: Int
         let scenes: Set<String>
         let traits: Traits
+        /// A hash of the fields above (the ids left out): equal looks have equal values.
+        let digest: Int
+
+        init(screen: ControllerSnapshot?, chain: Int, scenes: Set<String>, traits: Traits) {
+            self.screen = screen
+            self.chain = chain
+            self.scenes = scenes
+            self.traits = traits
+            var hasher = ScreenLookHasher()
+            hasher.combine(UInt64(bitPattern: Int64(chain)))
+            hasher.combine(traits.horizontalSizeClass.rawValue)
+            hasher.combine(traits.verticalSizeClass.rawValue)
+            // The set's hash does not depend on its order: a sum of its members' hashes.
+            var members: UInt64 = 0
+            for scene in scenes {
+                var member = ScreenLookHasher()
+                member.combine(scene)
+                members &+= UInt64(bitPattern: Int64(member.value))
+            }
+            hasher.combine(members)
+            hasher.combine(UInt64(scenes.count))
+            if let screen { hasher.combine(screen) } else { hasher.combine(0x6_0000) }
+            digest = hasher.value
+        }
+
+        static func == (lhs: ScreenLook, rhs: ScreenLook) -> Bool {
+            guard lhs.digest == rhs.digest, lhs.chain == rhs.chain, lhs.traits == rhs.traits else { return false }
+            switch (lhs.screen, rhs.screen) {
+            case (nil, nil): break
+            case (let left?, let right?): guard Self.sameIgnoringIDs(left, right) else { return false }
+            default: return false
+            }
+            return lhs.scenes == rhs.scenes
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+
+        /// Whether two subtrees are equal but for their ids: what `==` says of copies of them
+        /// whose ids are all set to one value (every stored field of ``ControllerSnapshot``
+        /// but `id`).
+        static func sameIgnoringIDs(_ lhs: ControllerSnapshot, _ rhs: ControllerSnapshot) -> Bool {
+            guard lhs.kind == rhs.kind, lhs.appearance == rhs.appearance, lhs.scene == rhs.scene,
+                lhs.className == rhs.className, lhs.selectedIndex == rhs.selectedIndex,
+                lhs.presentationStyle == rhs.presentationStyle, lhs.columns == rhs.columns,
+                lhs.children.count == rhs.children.count
+            else { return false }
+            for index in lhs.children.indices where !sameIgnoringIDs(lhs.children[index], rhs.children[index]) {
+                return false
+            }
+            switch (lhs.presented, rhs.presented) {
+            case (nil, nil): return true
+            case (let left?, let right?): return sameIgnoringIDs(left, right)
+            default: return false
+            }
+        }
+    }
+
+    /// FNV-1a over a ``ScreenLook``'s fields (not seeded: collisions only cost a comparison).
+    private struct ScreenLookHasher {
+        private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        var value: Int { Int(truncatingIfNeeded: state ^ (state >> 32)) }
+
+        mutating func combine(_ value: UInt64) { state = (state ^ value) &* 0x0000_0100_0000_01b3 }
+
+        /// Eight UTF-8 bytes to a word, then the length (see `TreeHasher`).
+        mutating func combine(_ string: String) {
+            var string = string
+            string.withUTF8 { bytes in
+                // Safe: `withUTF8`'s buffer is valid for the closure, and `for in` reads only within it.
+                var word: UInt64 = 0
+                var shift: UInt64 = 0
+                for byte in bytes {
+                    word |= UInt64(byte) &<< shift
+                    shift &+= 8
+                    if shift == 64 {
+                        combine(word)
+                        word = 0
+                        shift = 0
+                    }
+                }
+                if shift != 0 { combine(word) }
+                combine(0xff00_0000_0000_0000 | UInt64(bytes.count))
+            }
+        }
+
+        /// A node and its subtree, the id left out.
+        mutating func combine(_ node: ControllerSnapshot) {
+            if let scene = node.scene { combine(scene) } else { combine(0x1_0000) }
+            combine(node.className)
+            combine(node.kind.rawValue)
+            combine(node.appearance.rawValue)
+            if let selection = node.selectedIndex { combine(UInt64(bitPattern: Int64(selection))) } else { combine(0x2_0000) }
+            if let style = node.presentationStyle { combine(style.rawValue) } else { combine(0x3_0000) }
+            if let columns = node.columns {
+                for column in columns { combine(column.rawValue) }
+                combine(0x4_0000)
+            } else {
+                combine(0x5_0000)
+            }
+            combine(UInt64(node.children.count))
+            for child in node.children { combine(child) }
+            if let presented = node.presented {
+                combine(1)
+                combine(presented)
+            } else {
+                combine(0)
+            }
+        }
     }
 
     private func look(_ snapshot: WindowSnapshot) -> ScreenLook {
-        func stripped(_ node: ControllerSnapshot) -> ControllerSnapshot {
-            var copy = node
-            copy.id = ControllerID(0)
-            copy.children = node.children.map(stripped)
-            copy.presented = node.presented.map(stripped)
-            return copy
-        }
+        var scenes: Set<String> = []
+        snapshot.forEachController { scenes.insert($0.scene ?? $0.className) }
         return ScreenLook(
-            screen: snapshot.lastPresented.map(stripped),
+            screen: snapshot.lastPresented,
             chain: snapshot.presentationChain.count,
-            scenes: Set(snapshot.allControllers.map { $0.scene ?? $0.className }),
+            scenes: scenes,
             traits: snapshot.traits
         )
     }

@@ -132,9 +132,26 @@ struct TreeHasher {
         state = (state ^ value) &* 0x0000_0100_0000_01b3
     }
 
+    /// The string's UTF-8 bytes, eight to a word (one multiply per word, not per byte), then
+    /// its length, which ends it (so that no string's words are another's prefix).
     mutating func combine(_ string: String) {
-        for byte in string.utf8 { combine(UInt64(byte)) }
-        combine(0xff)  // no byte of UTF-8: ends the string
+        var string = string
+        string.withUTF8 { bytes in
+            // Safe: `withUTF8`'s buffer is valid for the closure, and `for in` reads only within it.
+            var word: UInt64 = 0
+            var shift: UInt64 = 0
+            for byte in bytes {
+                word |= UInt64(byte) &<< shift
+                shift &+= 8
+                if shift == 64 {
+                    combine(word)
+                    word = 0
+                    shift = 0
+                }
+            }
+            if shift != 0 { combine(word) }
+            combine(0xff00_0000_0000_0000 | UInt64(bytes.count))
+        }
     }
 
     mutating func combine(_ traits: Traits) {
