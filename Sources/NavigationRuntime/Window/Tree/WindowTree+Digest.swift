@@ -3,7 +3,7 @@
 
 extension Window {
     /// What one walk of a window's tree tells, without building a ``WindowSnapshot``: what an
-    /// explorer asks after each action it tries (see ``digest(known:)``).
+    /// explorer asks after each action it tries (see ``Window/digest(since:)``).
     public struct TreeDigest: Sendable, Hashable {
         /// A hash of the tree as ``WindowSnapshot/normalized()`` keeps it: equal normalized
         /// snapshots have equal hashes (``WindowSnapshot/normalizedHash``), in one process (the
