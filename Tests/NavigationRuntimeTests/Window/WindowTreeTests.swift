@@ -17,7 +17,7 @@ import Testing
         await w.withTree { tree in
             _ = tree.apply(.setRoot(nav))
             let all: [any ViewController] = [nav, a, b]
-            let before = TreeState(tree, all)
+            let before = TreeFields(tree, all, asUndoLeavesThem: true)
 
             let applied = tree.apply(.push(nav, b))
             #expect(nav.context.children.map(\.id) == [a.id, b.id])
@@ -28,7 +28,7 @@ import Testing
             #expect(shown(tree) == [nav.id, b.id])
 
             tree.undo(applied)
-            #expect(TreeState(tree, all) == before)
+            #expect(TreeFields(tree, all, asUndoLeavesThem: true) == before)
             #expect(shown(tree) == [nav.id, a.id])
         }
     }
@@ -39,7 +39,7 @@ import Testing
         let nav = NavigationController(context: w.makeContext(), viewControllers: [a, b])
         await w.withTree { tree in
             let all: [any ViewController] = [nav, a, b]
-            let before = TreeState(tree, all)
+            let before = TreeFields(tree, all, asUndoLeavesThem: true)
             #expect(a.context.parent == nil)
             #expect(a.context.claim.load(ordering: .relaxed) == nav.id.rawValue)
 
@@ -54,7 +54,7 @@ import Testing
 
             tree.undo(applied)
             #expect(tree.root == nil)
-            #expect(TreeState(tree, all) == before)
+            #expect(TreeFields(tree, all, asUndoLeavesThem: true) == before)
             #expect(nav.context.children.isEmpty)
             #expect(!nav.context.didAdoptInitialChildren)
         }
@@ -67,7 +67,7 @@ import Testing
         await w.withTree { tree in
             _ = tree.apply(.setRoot(nav))
             let all: [any ViewController] = [nav, a, b, c, d]
-            let before = TreeState(tree, all)
+            let before = TreeFields(tree, all, asUndoLeavesThem: true)
 
             let pop = tree.apply(.pop(nav, keeping: 1))
             #expect(nav.context.children.map(\.id) == [a.id])
@@ -76,14 +76,14 @@ import Testing
             #expect(c.context.claim.load(ordering: .relaxed) == 0)
             #expect(moves(pop) == ["\(b.id): \(nav.id) -> nil", "\(c.id): \(nav.id) -> nil"])
             tree.undo(pop)
-            #expect(TreeState(tree, all) == before)
+            #expect(TreeFields(tree, all, asUndoLeavesThem: true) == before)
 
             let stack = tree.apply(.setStack(nav, [a, d]))
             #expect(nav.context.children.map(\.id) == [a.id, d.id])
             #expect(moves(stack) == ["\(b.id): \(nav.id) -> nil", "\(c.id): \(nav.id) -> nil", "\(d.id): nil -> \(nav.id)"])
             #expect(shown(tree) == [nav.id, d.id])
             tree.undo(stack)
-            #expect(TreeState(tree, all) == before)
+            #expect(TreeFields(tree, all, asUndoLeavesThem: true) == before)
         }
     }
 
@@ -95,7 +95,7 @@ import Testing
             _ = tree.apply(.present(presenter: r, presented: b, style: .fullScreen))
             _ = tree.apply(.present(presenter: b, presented: c, style: .pageSheet))
             let all: [any ViewController] = [r, b, c]
-            let before = TreeState(tree, all)
+            let before = TreeFields(tree, all, asUndoLeavesThem: true)
             #expect(walk(tree) == ["+\(b.id)@1", "-\(b.id)@1", "+\(c.id)@2", "-\(c.id)@2"])
 
             let dismiss = tree.apply(.dismiss(presenter: r))
@@ -108,7 +108,7 @@ import Testing
             #expect(shown(tree) == [r.id])
 
             tree.undo(dismiss)
-            #expect(TreeState(tree, all) == before)
+            #expect(TreeFields(tree, all, asUndoLeavesThem: true) == before)
             #expect(tree.departing.isEmpty)
 
             let again = tree.apply(.dismiss(presenter: r))
@@ -127,7 +127,7 @@ import Testing
         await w.withTree { tree in
             _ = tree.apply(.setRoot(tabs))
             let all: [any ViewController] = [tabs, a, b, c]
-            let before = TreeState(tree, all)
+            let before = TreeFields(tree, all, asUndoLeavesThem: true)
             #expect(shown(tree) == [tabs.id, a.id])
 
             let select = tree.apply(.selectTab(tabs, 2))
@@ -136,7 +136,7 @@ import Testing
             #expect(shown(tree) == [tabs.id, c.id])
 
             tree.undo(select)
-            #expect(TreeState(tree, all) == before)
+            #expect(TreeFields(tree, all, asUndoLeavesThem: true) == before)
             #expect(shown(tree) == [tabs.id, a.id])
         }
     }
@@ -149,7 +149,7 @@ import Testing
         await w.withTree { tree in
             _ = tree.apply(.setRoot(split))
             let all: [any ViewController] = [split, nav, m, d]
-            let before = TreeState(tree, all)
+            let before = TreeFields(tree, all, asUndoLeavesThem: true)
             #expect(shown(tree) == [split.id, nav.id, m.id, d.id])
 
             let collapse = tree.apply(.setCollapsed(split, true, discardSecondary: false))
@@ -162,11 +162,11 @@ import Testing
             #expect(shown(tree) == [split.id, nav.id, d.id])
 
             let expand = tree.apply(.setCollapsed(split, false, discardSecondary: false))
-            #expect(TreeState(tree, all) == before)
+            #expect(TreeFields(tree, all, asUndoLeavesThem: true) == before)
             tree.undo(expand)
             #expect(nav.context.children.map(\.id) == [m.id, d.id])
             tree.undo(collapse)
-            #expect(TreeState(tree, all) == before)
+            #expect(TreeFields(tree, all, asUndoLeavesThem: true) == before)
         }
     }
 
@@ -178,7 +178,7 @@ import Testing
         await w.withTree { tree in
             _ = tree.apply(.setRoot(split))
             let all: [any ViewController] = [split, nav, m, d]
-            let before = TreeState(tree, all)
+            let before = TreeFields(tree, all, asUndoLeavesThem: true)
 
             let collapse = tree.apply(.setCollapsed(split, true, discardSecondary: true))
             #expect(d.context.parent == nil && !d.context.isAttached)
@@ -188,7 +188,7 @@ import Testing
             #expect(shown(tree) == [split.id, nav.id, m.id])
 
             tree.undo(collapse)
-            #expect(TreeState(tree, all) == before)
+            #expect(TreeFields(tree, all, asUndoLeavesThem: true) == before)
         }
     }
 
@@ -199,7 +199,7 @@ import Testing
         await w.withTree { tree in
             _ = tree.apply(.setRoot(split))
             let all: [any ViewController] = [split, p, s]
-            let before = TreeState(tree, all)
+            let before = TreeFields(tree, all, asUndoLeavesThem: true)
             #expect(split.context.splitColumns == [.primary])
             #expect(shown(tree) == [split.id, p.id])
 
@@ -207,7 +207,7 @@ import Testing
             #expect(split.context.children.map(\.id) == [p.id, s.id])
             #expect(split.context.splitColumns == [.primary, .secondary])
             #expect(shown(tree) == [split.id, p.id, s.id])
-            let afterReplace = TreeState(tree, all)
+            let afterReplace = TreeFields(tree, all, asUndoLeavesThem: true)
 
             let collapse = tree.apply(.setCollapsed(split, true, discardSecondary: false, topColumn: .secondary))
             #expect(split.context.isCollapsed && split.context.selectedIndex == 1)
@@ -215,9 +215,9 @@ import Testing
             #expect(shown(tree) == [split.id, s.id])
 
             tree.undo(collapse)
-            #expect(TreeState(tree, all) == afterReplace)
+            #expect(TreeFields(tree, all, asUndoLeavesThem: true) == afterReplace)
             tree.undo(replace)
-            #expect(TreeState(tree, all) == before)
+            #expect(TreeFields(tree, all, asUndoLeavesThem: true) == before)
         }
     }
 
@@ -228,7 +228,7 @@ import Testing
         let split = SplitViewController(context: w.makeContext(), primary: nav, secondary: d)
         await w.withTree { tree in
             let all: [any ViewController] = [split, nav, m, d]
-            let before = TreeState(tree, all)
+            let before = TreeFields(tree, all, asUndoLeavesThem: true)
 
             let applied = tree.apply(.setRoot(split))
             #expect(split.context.isCollapsed)
@@ -239,7 +239,7 @@ import Testing
             #expect(shown(tree) == [split.id, nav.id, d.id])
 
             tree.undo(applied)
-            #expect(TreeState(tree, all) == before)
+            #expect(TreeFields(tree, all, asUndoLeavesThem: true) == before)
         }
     }
 
@@ -268,7 +268,7 @@ import Testing
             _ = tree.apply(.setRoot(nav))
             _ = tree.apply(.present(presenter: nav, presented: p, style: .formSheet))
             let all: [any ViewController] = [nav, a, b, p]
-            let before = TreeState(tree, all)
+            let before = TreeFields(tree, all, asUndoLeavesThem: true)
 
             let unwind = tree.apply(.composite([.dismiss(presenter: nav), .pop(nav, keeping: 1)]))
             #expect(unwind.dismissed.map(\.id) == [p.id])
@@ -276,7 +276,7 @@ import Testing
             #expect(shown(tree) == [nav.id, a.id])
 
             tree.undo(unwind)
-            #expect(TreeState(tree, all) == before)
+            #expect(TreeFields(tree, all, asUndoLeavesThem: true) == before)
             #expect(walk(tree) == ["+\(nav.id)@0", "+\(b.id)@0", "-\(b.id)@0", "-\(nav.id)@0", "+\(p.id)@1", "-\(p.id)@1"])
         }
     }
@@ -330,14 +330,14 @@ import Testing
         let carrier = NavigationController(context: w.makeContext(), rootViewController: strangerChild)
         await w.withTree { tree in
             _ = tree.apply(.setRoot(nav))
-            let before = TreeState(tree, [nav, a, stranger])
+            let before = TreeFields(tree, [nav, a, stranger], asUndoLeavesThem: true)
             let error = navigationError { try tree.validate(.push(nav, stranger)) }
             #expect(error?.code == .foreignController)
             #expect(error?.controllers == [stranger.id])
             // Also as an initial child of a controller that enters.
             #expect(navigationError { try tree.validate(.present(presenter: a, presented: carrier, style: .fullScreen)) }?.code
                 == .foreignController)
-            #expect(TreeState(tree, [nav, a, stranger]) == before)
+            #expect(TreeFields(tree, [nav, a, stranger], asUndoLeavesThem: true) == before)
         }
     }
 
@@ -485,7 +485,7 @@ import Testing
                 } == nil
             )
             let all: [any ViewController] = [r, p, q]
-            let before = TreeState(tree, all)
+            let before = TreeFields(tree, all, asUndoLeavesThem: true)
             #expect(!p.context.isAttached)
 
             let applied = tree.apply(.setRoot(r))
@@ -498,7 +498,7 @@ import Testing
             tree.undo(applied)
             var detached = before
             for index in detached.fields.indices { detached.fields[index].presenting = nil }
-            #expect(TreeState(tree, all) == detached)
+            #expect(TreeFields(tree, all, asUndoLeavesThem: true) == detached)
             #expect(r.context.presented === p && p.context.presented === q)
         }
     }
@@ -529,7 +529,7 @@ import Testing
         let w = window()
         let r = content(w), p = content(w), q = content(w)
         await w.withTree { tree in
-            let before = TreeState(tree, [r, p, q])
+            let before = TreeFields(tree, [r, p, q], asUndoLeavesThem: true)
             #expect(
                 navigationError {
                     try tree.link(p, presentedBy: r, style: .pageSheet)
@@ -540,7 +540,7 @@ import Testing
             #expect(r.context.presented == nil && p.context.presenting == nil && p.context.presentationStyle == nil)
             #expect(p.context.presented === q)  // what it presents stays linked to it
             #expect(navigationError { try tree.unlink(q) } == nil)
-            #expect(TreeState(tree, [r, p, q]) == before)
+            #expect(TreeFields(tree, [r, p, q], asUndoLeavesThem: true) == before)
         }
     }
 
@@ -717,50 +717,6 @@ private func walk(_ tree: WindowTree) -> [String] {
     tree.visibleSet().walk.map { "\($0.isExit ? "-" : "+")\($0.controller.id)@\($0.layer)" }
 }
 
-/// Everything the tree records about some controllers, by id: what "the exact prior tree" means.
-private struct TreeState: Equatable {
-    struct Fields: Equatable {
-        var id: ControllerID
-        var parent: ControllerID?
-        var children: [ControllerID]
-        var presented: ControllerID?
-        var presenting: ControllerID?
-        var style: PresentationStyle?
-        var attached: Bool
-        /// Whether the controller took its initial children. A controller with none has
-        /// nothing to take: `attach` marks it on its first entry and undoing leaves the mark,
-        /// which nothing can observe (its children read the same either way), so it is left
-        /// out.
-        var adopted: Bool
-        var claim: UInt64
-        var collapsed: Bool
-        var selected: Int
-        var columns: [SplitColumn]?
-        var stash: ControllerID?
-        var stashDepth: Int?
-    }
-
-    var root: ControllerID?
-    var traits: Traits
-    var fields: [Fields]
-
-    init(_ tree: WindowTree, _ controllers: [any ViewController]) {
-        root = tree.root?.id
-        traits = tree.traits
-        fields = controllers.map { controller in
-            let context = controller.context
-            return Fields(
-                id: controller.id, parent: context.parent?.id, children: context.children.map(\.id),
-                presented: context.presented?.id, presenting: context.presenting?.id, style: context.presentationStyle,
-                attached: context.isAttached,
-                adopted: context.didAdoptInitialChildren && !controller.initialChildren.isEmpty,
-                claim: context.claim.load(ordering: .relaxed), collapsed: context.isCollapsed,
-                selected: context.selectedIndex, columns: context.splitColumns,
-                stash: context.splitStash?.secondary.id, stashDepth: context.splitStash?.primaryDepth
-            )
-        }
-    }
-}
 
 /// An actor of its own, whose executor a foreign controller borrows.
 private actor Elsewhere {}
