@@ -394,7 +394,7 @@ final class StateTable: Sendable {
         var hashes: [Int] = []
     }
 
-    private let storage = Mutex(Storage())
+    private let storage = Locked(Storage())
 
     /// The states whose digest hash is `hash` (to compare with the tree exactly).
     func candidates(_ hash: Int) -> [Entry] {
@@ -432,7 +432,7 @@ final class ExplorationHome: Sendable {
         var windows: [Window] = []
     }
 
-    private let storage = Mutex(Storage())
+    private let storage = Locked(Storage())
 
     func store(_ id: Int, _ checkpoint: Window.Checkpoint) { storage.withLock { $0.checkpoints[id] = checkpoint } }
 

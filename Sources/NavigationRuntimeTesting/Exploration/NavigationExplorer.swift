@@ -267,7 +267,7 @@ private final class WorkQueues: Sendable {
         var count: Int { back - front }
     }
 
-    private let queues: Mutex<[Queue]>
+    private let queues: Locked<[Queue]>
 
     init(owners: [Int?], workers: Int) {
         var queues = [Queue](repeating: Queue(), count: workers)
@@ -276,7 +276,7 @@ private final class WorkQueues: Sendable {
             queues[slot].items.append(position)
             queues[slot].back += 1
         }
-        self.queues = Mutex(queues)
+        self.queues = Locked(queues)
     }
 
     func next(for slot: Int) -> Int? {
