@@ -42,7 +42,7 @@ struct ExplorationFindings {
 
     /// The expectations after a step that led from a state to `to`: its outcome, and the top
     /// controller's scene (and the innermost stack when `stack`) when known.
-    private func expectations(_ outcome: ExplorationOutcome, to: Int?, stack: Bool = false) -> [ExplorationFinding.Reproduction.Expectation] {
+    func expectations(_ outcome: ExplorationOutcome, to: Int?, stack: Bool = false) -> [ExplorationFinding.Reproduction.Expectation] {
         var expected: [ExplorationFinding.Reproduction.Expectation] = [.outcome(outcome.driveName)]
         guard let to else { return expected }
         let snapshot = exploration.states[to].snapshot
@@ -56,7 +56,7 @@ struct ExplorationFindings {
     }
 
     /// The path to `state`, each step expected to complete and show its top.
-    private func reproduction(
+    func reproduction(
         _ title: String, to state: Int, then last: Exploration.Transition? = nil, stack: Bool = false
     ) -> ExplorationFinding.Reproduction {
         let path = exploration.states[state].path
@@ -78,7 +78,7 @@ struct ExplorationFindings {
 
     /// What a finding rests on when `action` is a storyboard `custom` segue with no performer
     /// (``SegueDefinition/customClassWithoutPerformer``), else `nil`.
-    private func customAssumption(_ action: ExplorationAction) -> String? {
+    func customAssumption(_ action: ExplorationAction) -> String? {
         guard case .segue(let source, let segue, false) = action,
             let customClass = catalog.scenes[source]?.segue(named: segue)?.customClassWithoutPerformer
         else { return nil }
@@ -87,7 +87,7 @@ struct ExplorationFindings {
 
     /// For each level of `state`'s presentation chain (1 is the first presented controller),
     /// the action of its path that presented the controller at that level.
-    private func presenters(of state: Int) -> [Int: ExplorationAction] {
+    func presenters(of state: Int) -> [Int: ExplorationAction] {
         var made: [Int: ExplorationAction] = [:]
         var current = 0
         var level = 0
@@ -104,7 +104,7 @@ struct ExplorationFindings {
         return made
     }
 
-    private func describe(_ states: [Int]) -> String {
+    func describe(_ states: [Int]) -> String {
         let shown = states.prefix(5).map { "#\($0)" }.joined(separator: ", ")
         return states.count > 5 ? shown + " +\(states.count - 5) more" : shown
     }
@@ -191,131 +191,6 @@ struct ExplorationFindings {
                     reproduction("\(key) \(transition.effect?.verb ?? "")", to: transition.from, then: transition, stack: transition.effect == .push)
                 }
             )
-        }
-    }
-
-    /// What a state looks like from the screen, ids left out: the controllers a user can act
-    /// on (the last presented controller's subtree), how many controllers are presented, the
-    /// scenes anywhere in the tree (what an unwind can find), and the traits. Two states that
-    /// look alike offer the same actions with the same ways back.
-    ///
-    /// Equal when the screens are equal but for their ids (every other field of every node
-    /// compared, see ``sameIgnoringIDs(_:_:)``) and the rest is equal; hashed by a value worked
-    /// out once by one walk (``ScreenLookHasher``), not by `Hasher` over the whole subtree at
-    /// every table probe.
-    private struct ScreenLook: Hashable {
-        let screen: ControllerSnapshot?
-        let chain: Int
-        let scenes: Set<String>
-        let traits: Traits
-        /// A hash of the fields above (the ids left out): equal looks have equal values.
-        let digest: Int
-
-        init(screen: ControllerSnapshot?, chain: Int, scenes: Set<String>, traits: Traits) {
-            self.screen = screen
-            self.chain = chain
-            self.scenes = scenes
-            self.traits = traits
-            var hasher = ScreenLookHasher()
-            hasher.combine(UInt64(bitPattern: Int64(chain)))
-            hasher.combine(traits.horizontalSizeClass.rawValue)
-            hasher.combine(traits.verticalSizeClass.rawValue)
-            // The set's hash does not depend on its order: a sum of its members' hashes.
-            var members: UInt64 = 0
-            for scene in scenes {
-                var member = ScreenLookHasher()
-                member.combine(scene)
-                members &+= UInt64(bitPattern: Int64(member.value))
-            }
-            hasher.combine(members)
-            hasher.combine(UInt64(scenes.count))
-            if let screen { hasher.combine(screen) } else { hasher.combine(0x6_0000) }
-            digest = hasher.value
-        }
-
-        static func == (lhs: ScreenLook, rhs: ScreenLook) -> Bool {
-            guard lhs.digest == rhs.digest, lhs.chain == rhs.chain, lhs.traits == rhs.traits else { return false }
-            switch (lhs.screen, rhs.screen) {
-            case (nil, nil): break
-            case (let left?, let right?): guard Self.sameIgnoringIDs(left, right) else { return false }
-            default: return false
-            }
-            return lhs.scenes == rhs.scenes
-        }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
-
-        /// Whether two subtrees are equal but for their ids: what `==` says of copies of them
-        /// whose ids are all set to one value (every stored field of ``ControllerSnapshot``
-        /// but `id`).
-        static func sameIgnoringIDs(_ lhs: ControllerSnapshot, _ rhs: ControllerSnapshot) -> Bool {
-            guard lhs.kind == rhs.kind, lhs.appearance == rhs.appearance, lhs.scene == rhs.scene,
-                lhs.className == rhs.className, lhs.selectedIndex == rhs.selectedIndex,
-                lhs.presentationStyle == rhs.presentationStyle, lhs.columns == rhs.columns,
-                lhs.children.count == rhs.children.count
-            else { return false }
-            for index in lhs.children.indices where !sameIgnoringIDs(lhs.children[index], rhs.children[index]) {
-                return false
-            }
-            switch (lhs.presented, rhs.presented) {
-            case (nil, nil): return true
-            case (let left?, let right?): return sameIgnoringIDs(left, right)
-            default: return false
-            }
-        }
-    }
-
-    /// FNV-1a over a ``ScreenLook``'s fields (not seeded: collisions only cost a comparison).
-    private struct ScreenLookHasher {
-        private var state: UInt64 = 0xcbf2_9ce4_8422_2325
-
-        var value: Int { Int(truncatingIfNeeded: state ^ (state >> 32)) }
-
-        mutating func combine(_ value: UInt64) { state = (state ^ value) &* 0x0000_0100_0000_01b3 }
-
-        /// Eight UTF-8 bytes to a word, then the length (see `TreeHasher`).
-        mutating func combine(_ string: String) {
-            var string = string
-            string.withUTF8 { bytes in
-                // Safe: `withUTF8`'s buffer is valid for the closure, and `for in` reads only within it.
-                var word: UInt64 = 0
-                var shift: UInt64 = 0
-                for byte in bytes {
-                    word |= UInt64(byte) &<< shift
-                    shift &+= 8
-                    if shift == 64 {
-                        combine(word)
-                        word = 0
-                        shift = 0
-                    }
-                }
-                if shift != 0 { combine(word) }
-                combine(0xff00_0000_0000_0000 | UInt64(bytes.count))
-            }
-        }
-
-        /// A node and its subtree, the id left out.
-        mutating func combine(_ node: ControllerSnapshot) {
-            if let scene = node.scene { combine(scene) } else { combine(0x1_0000) }
-            combine(node.className)
-            combine(node.kind.rawValue)
-            combine(node.appearance.rawValue)
-            if let selection = node.selectedIndex { combine(UInt64(bitPattern: Int64(selection))) } else { combine(0x2_0000) }
-            if let style = node.presentationStyle { combine(style.rawValue) } else { combine(0x3_0000) }
-            if let columns = node.columns {
-                for column in columns { combine(column.rawValue) }
-                combine(0x4_0000)
-            } else {
-                combine(0x5_0000)
-            }
-            combine(UInt64(node.children.count))
-            for child in node.children { combine(child) }
-            if let presented = node.presented {
-                combine(1)
-                combine(presented)
-            } else {
-                combine(0)
-            }
         }
     }
 
@@ -413,93 +288,6 @@ struct ExplorationFindings {
                     assumption: presenters(of: state.index)[chain[state.index]].flatMap(customAssumption)
                 )
             )
-        }
-        return findings
-    }
-
-    /// Each stack or presentation chain that ends in the same block of scenes twice, and each
-    /// nesting of containers that does (the scenes from a tree's root, the window's or a
-    /// presented controller's, down to a controller through containment): the loop that made
-    /// the second block can run again, forever.
-    private func unboundedGrowth() -> [ExplorationFinding] {
-        /// The shortest block the sequence ends with twice in a row, if any (compared in place:
-        /// this runs for every node of every state).
-        func repeatedBlock(_ scenes: [String]) -> [String]? {
-            let count = scenes.count
-            guard count >= 2 else { return nil }
-            for length in 1...(count / 2) {
-                var repeated = true
-                for offset in 0..<length where scenes[count - 2 * length + offset] != scenes[count - length + offset] {
-                    repeated = false
-                    break
-                }
-                if repeated { return Array(scenes[(count - length)...]) }
-            }
-            return nil
-        }
-        func name(_ node: ControllerSnapshot) -> String { node.scene ?? node.className }
-        /// The repeated blocks of the containment paths from `node` down (`path` holds the
-        /// scenes from its tree's root, `node`'s excluded, and is given back as it came), in
-        /// depth-first order; a presented controller starts a tree of its own.
-        func nestings(_ node: ControllerSnapshot, path: inout [String], into blocks: inout [[String]]) {
-            path.append(name(node))
-            if let block = repeatedBlock(path) { blocks.append(block) }
-            for child in node.children { nestings(child, path: &path, into: &blocks) }
-            path.removeLast()
-            if let presented = node.presented {
-                var own: [String] = []
-                nestings(presented, path: &own, into: &blocks)
-            }
-        }
-        var seen: Set<String> = []
-        var findings: [ExplorationFinding] = []
-        for state in exploration.states {
-            var candidates: [(what: String, block: [String])] = []
-            state.snapshot.forEachController { node in
-                guard node.kind == .navigation else { return }
-                if let block = repeatedBlock(node.children.map(name)) { candidates.append(("stack", block)) }
-            }
-            let chain = state.snapshot.presentationChain
-            var assumption: String?
-            if let block = repeatedBlock(chain.map(name)) {
-                candidates.append(("presentation chain", block))
-                // The chain's last two blocks: made by a custom segue with no performer, they are
-                // an assumption (its perform() may not present at all).
-                let made = presenters(of: state.index)
-                assumption = ((chain.count - 2 * block.count + 1)...chain.count).lazy.compactMap { made[$0].flatMap(customAssumption) }.first
-            }
-            if let root = state.snapshot.root {
-                var blocks: [[String]] = []
-                var path: [String] = []
-                nestings(root, path: &path, into: &blocks)
-                candidates += blocks.map { ("nesting", $0) }
-            }
-            for candidate in candidates {
-                // One loop, whichever scene of it the stack ends on: [a b] and [b a] are one.
-                let rotations = candidate.block.indices.map { Array(candidate.block[$0...] + candidate.block[..<$0]) }
-                let canonical = rotations.map { $0.joined(separator: " ") }.min() ?? ""
-                let key = candidate.what + ":" + canonical
-                guard seen.insert(key).inserted else { continue }
-                let loop = candidate.block.joined(separator: " → ")
-                let message =
-                    candidate.what == "nesting"
-                    ? "a loop nests containers without bound: [\(loop)] holds [\(loop)] again in #\(state.index)"
-                    : "a loop grows a \(candidate.what) without bound: it ends in [\(loop)] twice in #\(state.index)"
-                findings.append(
-                    ExplorationFinding(
-                        kind: .unboundedGrowth, subject: candidate.block.joined(separator: " "),
-                        message: message,
-                        state: state.index,
-                        reproductions: [
-                            reproduction(
-                                candidate.what == "nesting" ? "[\(loop)] nested in itself" : "the \(candidate.what) repeats [\(loop)]",
-                                to: state.index, stack: candidate.what == "stack"
-                            )
-                        ],
-                        assumption: candidate.what == "presentation chain" ? assumption : nil
-                    )
-                )
-            }
         }
         return findings
     }

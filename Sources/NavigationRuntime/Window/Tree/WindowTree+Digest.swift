@@ -122,19 +122,22 @@ extension WindowSnapshot {
 
 /// The hash of ``Window/TreeDigest`` and ``WindowSnapshot/normalizedHash``: FNV-1a over the
 /// fields' bytes, cheaper than `Hasher` for the few short strings of each node. Not seeded, so
-/// not for tables an adversary fills; collisions only cost an exact comparison.
-struct TreeHasher {
+/// not for tables an adversary fills; collisions only cost an exact comparison. Package-wide:
+/// the explorer's findings hash their screen looks with it too.
+package struct TreeHasher {
     private var state: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    var value: Int { Int(truncatingIfNeeded: state ^ (state >> 32)) }
+    package init() {}
 
-    mutating func combine(_ value: UInt64) {
+    package var value: Int { Int(truncatingIfNeeded: state ^ (state >> 32)) }
+
+    package mutating func combine(_ value: UInt64) {
         state = (state ^ value) &* 0x0000_0100_0000_01b3
     }
 
     /// The string's UTF-8 bytes, eight to a word (one multiply per word, not per byte), then
     /// its length, which ends it (so that no string's words are another's prefix).
-    mutating func combine(_ string: String) {
+    package mutating func combine(_ string: String) {
         var string = string
         string.withUTF8 { bytes in
             // Safe: `withUTF8`'s buffer is valid for the closure, and `for in` reads only within it.
@@ -154,7 +157,7 @@ struct TreeHasher {
         }
     }
 
-    mutating func combine(_ traits: Traits) {
+    package mutating func combine(_ traits: Traits) {
         combine(traits.horizontalSizeClass.rawValue)
         combine(traits.verticalSizeClass.rawValue)
     }
