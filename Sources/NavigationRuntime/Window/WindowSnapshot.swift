@@ -153,27 +153,19 @@ extension Window {
         )
     }
 
-    /// `snapshot().normalized()`, built in one pass (no snapshot with ids to copy).
+    /// `snapshot().normalized()`, built in one pass (no snapshot with ids to copy): the ids
+    /// numbered from 1 in the walk's order, as ``WindowSnapshot/normalized()`` numbers them.
     public func normalizedSnapshot() -> WindowSnapshot {
         var next: UInt64 = 0
-        func node(_ controller: any ViewController) -> ControllerSnapshot {
-            next += 1
-            let context = controller.context
-            let id = ControllerID(next)
-            return ControllerSnapshot(
-                id: id,
-                scene: context.scene?.identifier,
-                className: ControllerSnapshot.className(of: controller),
-                kind: controller.kind,
-                appearance: context.appearance,
-                children: context.children.map(node),
-                selectedIndex: controller.kind.semantics.snapshotSelection(in: ContainerLayout(context)),
-                presentationStyle: context.presentationStyle,
-                presented: context.presented.map(node),
-                columns: context.splitColumns
-            )
-        }
-        return WindowSnapshot(window: WindowID(0), sequence: 0, traits: traits, transitionInFlight: false, root: root.map(node))
+        return WindowSnapshot(
+            window: WindowID(0), sequence: 0, traits: traits, transitionInFlight: false,
+            root: root.map { root in
+                snapshot(of: root) { _ in
+                    next += 1
+                    return ControllerID(next)
+                }
+            }
+        )
     }
 
     /// The controller with this id, if it is in the window's tree.
@@ -189,18 +181,24 @@ extension Window {
     }
 
     func snapshot(of controller: any ViewController) -> ControllerSnapshot {
+        snapshot(of: controller) { $0.id }
+    }
+
+    /// The subtree's snapshot, each controller's id given by `id` (called in the walk's order,
+    /// a controller before its children and what it presents).
+    private func snapshot(of controller: any ViewController, id: (ControllerContext) -> ControllerID) -> ControllerSnapshot {
         let context = controller.context
         let className = ControllerSnapshot.className(of: controller)
         return ControllerSnapshot(
-            id: context.id,
+            id: id(context),
             scene: context.scene?.identifier,
             className: className,
             kind: controller.kind,
             appearance: context.appearance,
-            children: context.children.map(snapshot(of:)),
+            children: context.children.map { snapshot(of: $0, id: id) },
             selectedIndex: controller.kind.semantics.snapshotSelection(in: ContainerLayout(context)),
             presentationStyle: context.presentationStyle,
-            presented: context.presented.map(snapshot(of:)),
+            presented: context.presented.map { snapshot(of: $0, id: id) },
             columns: context.splitColumns
         )
     }

@@ -6,8 +6,8 @@ extension Window {
     /// explorer asks after each action it tries (see ``Window/digest(since:)``).
     public struct TreeDigest: Sendable, Hashable {
         /// A hash of the tree as ``WindowSnapshot/normalized()`` keeps it: equal normalized
-        /// snapshots have equal hashes (``WindowSnapshot/normalizedHash``), in one process (the
-        /// hash is seeded per process, as `Hasher` is). Unequal ones may collide: compare with
+        /// snapshots have equal hashes (``WindowSnapshot/normalizedHash``; an unseeded hash, the
+        /// same in every process, not for tables an adversary fills). Unequal ones may collide: compare with
         /// ``Window/matches(_:)`` before taking two trees for one.
         public let hash: Int
         /// The last committed sequence number (``Window/lastSequence``).
