@@ -77,6 +77,8 @@ public struct Exploration: Sendable {
 
     /// The states, by ``State/index``.
     public internal(set) var states: [State] = []
+    /// What the findings read of each state, by ``State/index`` (worked out when it was found).
+    var facts: [StateFacts] = []
     /// Every action tried, in expansion order (by source state, then by action).
     public internal(set) var transitions: [Transition] = []
     /// The bounds reached (empty: the search was exhaustive).

@@ -12,6 +12,9 @@ struct ExplorationFindings {
     let reachableScenes: Set<String>?
     /// Where each state's path steps lead: state → action → next state.
     private let successors: [[ExplorationAction: Int]]
+    /// Each state's facts (``Exploration/facts``, or worked out here for an exploration built
+    /// without them).
+    let facts: [StateFacts]
 
     init(catalog: SceneCatalog, exploration: Exploration, reachableScenes: Set<String>? = nil) {
         self.catalog = catalog
@@ -24,6 +27,7 @@ struct ExplorationFindings {
             }
         }
         self.successors = successors
+        facts = exploration.facts.count == exploration.states.count ? exploration.facts : exploration.states.map { StateFacts($0.snapshot) }
     }
 
     func all() -> [ExplorationFinding] {
@@ -93,7 +97,7 @@ struct ExplorationFindings {
         var level = 0
         for action in exploration.states[state].path {
             guard let next = successors[current][action] else { break }
-            let after = exploration.states[next].snapshot.presentationChain.count
+            let after = facts[next].chain.count
             if after > level {
                 for added in (level + 1)...after { made[added] = action }
             }
@@ -194,17 +198,6 @@ struct ExplorationFindings {
         }
     }
 
-    private func look(_ snapshot: WindowSnapshot) -> ScreenLook {
-        var scenes: Set<String> = []
-        snapshot.forEachController { scenes.insert($0.scene ?? $0.className) }
-        return ScreenLook(
-            screen: snapshot.lastPresented,
-            chain: snapshot.presentationChain.count,
-            scenes: scenes,
-            traits: snapshot.traits
-        )
-    }
-
     /// Each presented scene shown in a state from which no storyboard action shortens the
     /// presentation chain (reported once per top presented scene, at its shortest state).
     ///
@@ -215,12 +208,12 @@ struct ExplorationFindings {
     /// would otherwise hide the presentation's missing way back.
     private func noWayBack() -> [ExplorationFinding] {
         let states = exploration.states
-        let chain = states.map { $0.snapshot.presentationChain.count }
+        let chain = facts.map(\.chain.count)
         var lowest = chain
         var open = states.map { !$0.expanded }
-        for (index, state) in states.enumerated() where chain[index] > 0 {
+        for index in states.indices where chain[index] > 0 {
             // A sheet, form sheet or popover: the user swipes it down or taps outside.
-            switch state.snapshot.lastPresented?.presentationStyle {
+            switch facts[index].chain.last?.style {
             case .pageSheet?, .formSheet?, .popover?, .automatic?: lowest[index] = chain[index] - 1
             default: break
             }
@@ -239,11 +232,11 @@ struct ExplorationFindings {
         if let bound {
             var expanded: [ScreenLook: Int] = [:]
             for state in states where state.expanded {
-                let key = look(state.snapshot)
+                let key = facts[state.index].look
                 if expanded[key] == nil { expanded[key] = state.index }
             }
             for state in states where !state.expanded && state.depth == bound {
-                guard let twin = expanded[look(state.snapshot)] else { continue }
+                guard let twin = expanded[facts[state.index].look] else { continue }
                 open[state.index] = false
                 edges.append((state.index, twin))
             }
@@ -276,9 +269,10 @@ struct ExplorationFindings {
         var seen: Set<String> = []
         var findings: [ExplorationFinding] = []
         for state in states where chain[state.index] > 0 && lowest[state.index] >= chain[state.index] && !open[state.index] {
-            let scene = state.snapshot.lastPresented?.scene ?? state.snapshot.lastPresented?.className ?? "?"
+            let last = facts[state.index].chain.last
+            let scene = last?.name ?? "?"
             guard seen.insert(scene).inserted else { continue }
-            let style = state.snapshot.lastPresented?.presentationStyle.map { "\($0)" } ?? "?"
+            let style = last?.style.map { "\($0)" } ?? "?"
             findings.append(
                 ExplorationFinding(
                     kind: .noWayBack, subject: scene,

@@ -5,7 +5,7 @@ import NavigationRuntime
 import Synchronization
 
 /// Every state found so far, by digest hash: their ids (in the order found, whichever worker
-/// found them) and normalized snapshots. Shared by the workers.
+/// found them), normalized snapshots and facts. Shared by the workers.
 final class StateTable: Sendable {
     struct Entry: Sendable {
         let id: Int
@@ -15,6 +15,7 @@ final class StateTable: Sendable {
     private struct Storage {
         var byHash: [Int: [Entry]] = [:]
         var snapshots: [WindowSnapshot] = []
+        var facts: [StateFacts] = []
         var hashes: [Int] = []
     }
 
@@ -25,12 +26,14 @@ final class StateTable: Sendable {
         storage.withLock { $0.byHash[hash] ?? [] }
     }
 
-    /// Enters a state, unless an equal one is in (found meanwhile by another worker).
-    func insert(hash: Int, snapshot: WindowSnapshot) -> (id: Int, inserted: Bool) {
+    /// Enters a state with its facts (worked out by the caller, outside the lock), unless an
+    /// equal one is in (found meanwhile by another worker).
+    func insert(hash: Int, snapshot: WindowSnapshot, facts: StateFacts) -> (id: Int, inserted: Bool) {
         storage.withLock { storage in
             if let found = storage.byHash[hash]?.first(where: { $0.snapshot == snapshot }) { return (found.id, false) }
             let id = storage.snapshots.count
             storage.snapshots.append(snapshot)
+            storage.facts.append(facts)
             storage.hashes.append(hash)
             storage.byHash[hash, default: []].append(Entry(id: id, snapshot: snapshot))
             return (id, true)
@@ -42,9 +45,9 @@ final class StateTable: Sendable {
         storage.withLock { $0.hashes[id] }
     }
 
-    /// The normalized snapshot of the state with this id.
-    func snapshot(_ id: Int) -> WindowSnapshot {
-        storage.withLock { $0.snapshots[id] }
+    /// The normalized snapshot and the facts of the state with this id.
+    func state(_ id: Int) -> (snapshot: WindowSnapshot, facts: StateFacts) {
+        storage.withLock { ($0.snapshots[id], $0.facts[id]) }
     }
 }
 

@@ -102,7 +102,7 @@ struct ExplorationWorker: Sendable {
         home.adopt(window)
         let digest = await window.digest()
         let snapshot = await window.normalizedSnapshot()
-        let id = table.insert(hash: digest.hash, snapshot: snapshot).id
+        let id = table.insert(hash: digest.hash, snapshot: snapshot, facts: StateFacts(snapshot)).id
         if maximumDepth > 0, !digest.keepsHiddenState, let checkpoint = try? await window.checkpoint() {
             home.store(id, checkpoint)
         }
@@ -219,7 +219,7 @@ struct ExplorationWorker: Sendable {
             return candidate.id
         }
         let snapshot = await window.normalizedSnapshot()
-        let (id, inserted) = table.insert(hash: digest.hash, snapshot: snapshot)
+        let (id, inserted) = table.insert(hash: digest.hash, snapshot: snapshot, facts: StateFacts(snapshot))
         // A state is what its snapshot says, whichever way it was reached: a tree that keeps
         // what no snapshot shows is not kept, so that its expansion restores it from its
         // snapshot (as every state was before checkpoints) instead of inheriting this path's.

@@ -132,6 +132,7 @@ public struct NavigationExplorer: Sendable {
         var ids = [start.id]
         var hashes = [start.hash]
         result.states = [Exploration.State(index: 0, depth: 0, snapshot: start.snapshot, path: [], expanded: false)]
+        result.facts = [table.state(start.id).facts]
         var frontier = [0]
         var depth = 0
         var dropped = 0
@@ -162,12 +163,14 @@ public struct NavigationExplorer: Sendable {
                             index[reached] = added
                             ids.append(reached)
                             hashes.append(table.hash(reached))
+                            let (snapshot, facts) = table.state(reached)
                             result.states.append(
                                 Exploration.State(
-                                    index: added, depth: depth + 1, snapshot: table.snapshot(reached),
+                                    index: added, depth: depth + 1, snapshot: snapshot,
                                     path: result.states[stateIndex].path + [step.action], expanded: false
                                 )
                             )
+                            result.facts.append(facts)
                             next.append(added)
                             to = added
                         } else {
@@ -235,10 +238,8 @@ public struct NavigationExplorer: Sendable {
                 }
             }
         }
-        for state in exploration.states {
-            state.snapshot.forEachController { node in
-                if let scene = node.scene, counted.contains(scene) { coverage.scenes.insert(scene) }
-            }
+        for facts in exploration.facts {
+            for scene in facts.scenes where counted.contains(scene) { coverage.scenes.insert(scene) }
         }
         for transition in exploration.transitions {
             guard case .segue(let source, let segue, let isUnwind) = transition.action else { continue }

@@ -1,0 +1,104 @@
+// NavigationRuntimeTesting: what the findings and the coverage read of one state, worked out once.
+
+import NavigationRuntime
+
+/// What the findings and the coverage read of a state's tree, worked out by one walk of its
+/// snapshot when the state is found: by the worker that found it (in parallel with the
+/// others), once, instead of by every rule over every state after the search (the rules
+/// walked each snapshot five times, copying nodes, on one task at the end).
+struct StateFacts: Sendable {
+    /// One presented controller of the presentation chain.
+    struct Presented: Sendable, Hashable {
+        /// Its scene, else its class name.
+        let name: String
+        /// The style it was presented with.
+        let style: PresentationStyle?
+    }
+
+    /// A block of scenes a sequence ends with twice in a row (``StateFacts/growth``).
+    struct Repetition: Sendable, Hashable {
+        /// What a block repeats in, in the findings' words.
+        enum Place: String, Sendable, Hashable {
+            /// A navigation controller's stack.
+            case stack
+            /// The presentation chain.
+            case presentationChain = "presentation chain"
+            /// A containment path from a tree's root.
+            case nesting
+        }
+
+        /// What repeats it.
+        let what: Place
+        /// The repeated block, in the sequence's order.
+        let block: [String]
+    }
+
+    /// The presentation chain, from the root's side.
+    let chain: [Presented]
+    /// The scene identifiers in the tree (controllers made in code have none), each once, in
+    /// ``WindowSnapshot/allControllers`` order.
+    let scenes: [String]
+    /// What the state looks like from the screen (no-way-back's key for a state at the depth bound).
+    let look: ScreenLook
+    /// The stacks, the presentation chain and the containment paths that end in the same block
+    /// twice (candidates of the unbounded-growth rule), in that order: each navigation
+    /// controller's in ``WindowSnapshot/allControllers`` order, then the chain's, then the
+    /// nestings' depth first.
+    let growth: [Repetition]
+
+    init(_ snapshot: WindowSnapshot) {
+        var chain: [Presented] = []
+        var sceneSet: Set<String> = []
+        var scenes: [String] = []
+        var names: Set<String> = []
+        var stacks: [Repetition] = []
+        var nestings: [Repetition] = []
+        var screen: ControllerSnapshot?
+        /// The scenes from the current tree's root (the window's or a presented controller's)
+        /// down to the node being visited.
+        var path: [String] = []
+        func visit(_ node: ControllerSnapshot) {
+            let name = node.scene ?? node.className
+            names.insert(name)
+            if let scene = node.scene, sceneSet.insert(scene).inserted { scenes.append(scene) }
+            if node.kind == .navigation, let block = Self.repeatedBlock(node.children.map { $0.scene ?? $0.className }) {
+                stacks.append(Repetition(what: .stack, block: block))
+            }
+            path.append(name)
+            if let block = Self.repeatedBlock(path) { nestings.append(Repetition(what: .nesting, block: block)) }
+            for child in node.children { visit(child) }
+            path.removeLast()
+            if let presented = node.presented {
+                chain.append(Presented(name: presented.scene ?? presented.className, style: presented.presentationStyle))
+                screen = presented
+                let outer = path
+                path = []
+                visit(presented)
+                path = outer
+            }
+        }
+        if let root = snapshot.root { visit(root) }
+        var growth = stacks
+        if let block = Self.repeatedBlock(chain.map(\.name)) { growth.append(Repetition(what: .presentationChain, block: block)) }
+        growth += nestings
+        self.chain = chain
+        self.scenes = scenes
+        self.growth = growth
+        look = ScreenLook(screen: screen, chain: chain.count, scenes: names, traits: snapshot.traits)
+    }
+
+    /// The shortest block the sequence ends with twice in a row, if any (compared in place).
+    static func repeatedBlock(_ scenes: [String]) -> [String]? {
+        let count = scenes.count
+        guard count >= 2 else { return nil }
+        for length in 1...(count / 2) {
+            var repeated = true
+            for offset in 0..<length where scenes[count - 2 * length + offset] != scenes[count - length + offset] {
+                repeated = false
+                break
+            }
+            if repeated { return Array(scenes[(count - length)...]) }
+        }
+        return nil
+    }
+}
