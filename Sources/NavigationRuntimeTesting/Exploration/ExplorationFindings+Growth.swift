@@ -9,19 +9,13 @@ extension ExplorationFindings {
     /// the second block can run again, forever.
     func unboundedGrowth() -> [ExplorationFinding] {
         var seen: Set<String> = []
+        // The same block in the same place is one loop wherever it shows: looked at once (a
+        // loop shows in most states past it).
+        var looked: Set<StateFacts.Repetition> = []
         var findings: [ExplorationFinding] = []
         for state in exploration.states {
             let facts = facts[state.index]
-            guard !facts.growth.isEmpty else { continue }
-            var assumption: String?
-            if let block = facts.growth.first(where: { $0.what == .presentationChain })?.block {
-                // The chain's last two blocks: made by a custom segue with no performer, they are
-                // an assumption (its perform() may not present at all).
-                let made = presenters(of: state.index)
-                let count = facts.chain.count
-                assumption = ((count - 2 * block.count + 1)...count).lazy.compactMap { made[$0].flatMap(customAssumption) }.first
-            }
-            for candidate in facts.growth {
+            for candidate in facts.growth where looked.insert(candidate).inserted {
                 // One loop, whichever scene of it the stack ends on: [a b] and [b a] are one.
                 let rotations = candidate.block.indices.map { Array(candidate.block[$0...] + candidate.block[..<$0]) }
                 let canonical = rotations.map { $0.joined(separator: " ") }.min() ?? ""
@@ -43,11 +37,19 @@ extension ExplorationFindings {
                                 to: state.index, stack: candidate.what == .stack
                             )
                         ],
-                        assumption: candidate.what == .presentationChain ? assumption : nil
+                        assumption: candidate.what == .presentationChain ? chainAssumption(candidate.block, in: state.index) : nil
                     )
                 )
             }
         }
         return findings
+    }
+
+    /// What a repeated presentation chain rests on: the chain's last two blocks, made by a
+    /// custom segue with no performer, are an assumption (its perform() may not present at all).
+    private func chainAssumption(_ block: [String], in state: Int) -> String? {
+        let made = presenters(of: state)
+        let count = facts[state].chain.count
+        return ((count - 2 * block.count + 1)...count).lazy.compactMap { made[$0].flatMap(customAssumption) }.first
     }
 }

@@ -262,28 +262,27 @@ struct ExplorationWorker: Sendable {
 
     private func actions(in snapshot: WindowSnapshot, anchors: Anchors) -> [Planned] {
         var planned: [Planned] = []
-        // The screen: the last presented controller's subtree (or the root's), what it presents
-        // left out; only appeared controllers in it can be tapped.
-        var onScreen: Set<ControllerID> = []
-        func collect(_ node: ControllerSnapshot) {
-            if node.appearance == .appeared { onScreen.insert(node.id) }
-            for child in node.children { collect(child) }
-        }
-        if let base = anchors.lastPresented ?? snapshot.root { collect(base) }
-        // A scene shown twice is named once, by its last instance (`drive` names a scene's
-        // most recent instance).
-        var lastPosition: [String: Int] = [:]
+        // The screen: the last presented controller's subtree (or the root's), which presents
+        // nothing (it is the last); only appeared controllers in it can be tapped. One walk in
+        // `allControllers` order notes each one that has a scene, with its position.
+        let base = (anchors.lastPresented ?? snapshot.root)?.id
+        var tappable: [(scene: String, position: Int)] = []
         var position = 0
-        snapshot.forEachController { node in
-            if onScreen.contains(node.id), let scene = node.scene { lastPosition[scene] = position }
+        func visit(_ node: ControllerSnapshot, onScreen: Bool) {
+            let onScreen = onScreen || node.id == base
+            if onScreen, node.appearance == .appeared, let scene = node.scene { tappable.append((scene, position)) }
             position += 1
+            for child in node.children { visit(child, onScreen: onScreen) }
+            if let presented = node.presented { visit(presented, onScreen: false) }
         }
-        position = 0
-        snapshot.forEachController { node in
-            defer { position += 1 }
-            guard let sceneID = node.scene, lastPosition[sceneID] == position, let segues = namedSegues[sceneID] else { return }
+        if let root = snapshot.root { visit(root, onScreen: false) }
+        // A scene shown twice is named once, by its last instance (`drive` names a scene's
+        // most recent instance). A screen has a few tappable controllers: a scan, not a table.
+        for (index, (scene, position)) in tappable.enumerated()
+        where !tappable[(index + 1)...].contains(where: { $0.scene == scene }) {
+            guard let segues = namedSegues[scene] else { continue }
             for segue in segues {
-                planned.append(Planned(action: .segue(source: sceneID, segue: segue.name, isUnwind: segue.isUnwind), position: position))
+                planned.append(Planned(action: .segue(source: scene, segue: segue.name, isUnwind: segue.isUnwind), position: position))
             }
         }
         if anchors.poppableNavigation != nil { planned.append(Planned(action: .back, position: nil)) }

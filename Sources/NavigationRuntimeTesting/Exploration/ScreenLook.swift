@@ -9,17 +9,18 @@ import NavigationRuntime
 ///
 /// Equal when the screens are equal but for their ids (every other field of every node
 /// compared, see ``sameIgnoringIDs(_:_:)``) and the rest is equal; hashed by a value worked
-/// out once by one walk (`TreeHasher`), not by `Hasher` over the whole subtree at
-/// every table probe.
+/// out once (`TreeHasher`: the names, the screen's shape), not by `Hasher` over the whole
+/// subtree at every table probe.
 struct ScreenLook: Hashable {
     let screen: ControllerSnapshot?
     let chain: Int
-    let scenes: Set<String>
+    /// The names (scene, else class name) in the tree, sorted, each once.
+    let scenes: [String]
     let traits: Traits
     /// A hash of the fields above (the ids left out): equal looks have equal values.
     let digest: Int
 
-    init(screen: ControllerSnapshot?, chain: Int, scenes: Set<String>, traits: Traits) {
+    init(screen: ControllerSnapshot?, chain: Int, scenes: [String], traits: Traits) {
         self.screen = screen
         self.chain = chain
         self.scenes = scenes
@@ -27,16 +28,9 @@ struct ScreenLook: Hashable {
         var hasher = TreeHasher()
         hasher.combine(UInt64(bitPattern: Int64(chain)))
         hasher.combine(traits)
-        // The set's hash does not depend on its order: a sum of its members' hashes.
-        var members: UInt64 = 0
-        for scene in scenes {
-            var member = TreeHasher()
-            member.combine(scene)
-            members &+= UInt64(bitPattern: Int64(member.value))
-        }
-        hasher.combine(members)
+        for scene in scenes { hasher.combine(scene) }
         hasher.combine(UInt64(scenes.count))
-        if let screen { hasher.combine(screen) } else { hasher.combine(0x6_0000) }
+        if let screen { hasher.combineShape(screen) } else { hasher.combine(0x6_0000) }
         digest = hasher.value
     }
 
@@ -73,27 +67,14 @@ struct ScreenLook: Hashable {
 }
 
 extension TreeHasher {
-    /// A node and its subtree, the id left out.
-    mutating func combine(_ node: ControllerSnapshot) {
-        if let scene = node.scene { combine(scene) } else { combine(0x1_0000) }
-        combine(node.className)
-        combine(node.kind.rawValue)
-        combine(node.appearance.rawValue)
+    /// A subtree's shape, with no strings: each node's child count, selection, whether it has
+    /// appeared and whether it presents, depth first. A look hashes its names apart (every
+    /// name in the tree, the screen's among them); two screens of one shape and the same names
+    /// collide, which costs an exact comparison (`==`), not a wrong answer.
+    mutating func combineShape(_ node: ControllerSnapshot) {
+        combine(UInt64(node.children.count) &<< 8 | (node.appearance == .appeared ? 2 : 0) | (node.presented == nil ? 0 : 1))
         if let selection = node.selectedIndex { combine(UInt64(bitPattern: Int64(selection))) } else { combine(0x2_0000) }
-        if let style = node.presentationStyle { combine(style.rawValue) } else { combine(0x3_0000) }
-        if let columns = node.columns {
-            for column in columns { combine(column.rawValue) }
-            combine(0x4_0000)
-        } else {
-            combine(0x5_0000)
-        }
-        combine(UInt64(node.children.count))
-        for child in node.children { combine(child) }
-        if let presented = node.presented {
-            combine(1)
-            combine(presented)
-        } else {
-            combine(0)
-        }
+        for child in node.children { combineShape(child) }
+        if let presented = node.presented { combineShape(presented) }
     }
 }

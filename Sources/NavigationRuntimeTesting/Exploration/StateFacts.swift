@@ -35,8 +35,7 @@ struct StateFacts: Sendable {
 
     /// The presentation chain, from the root's side.
     let chain: [Presented]
-    /// The scene identifiers in the tree (controllers made in code have none), each once, in
-    /// ``WindowSnapshot/allControllers`` order.
+    /// The scene identifiers in the tree (controllers made in code have none), sorted, each once.
     let scenes: [String]
     /// What the state looks like from the screen (no-way-back's key for a state at the depth bound).
     let look: ScreenLook
@@ -48,9 +47,10 @@ struct StateFacts: Sendable {
 
     init(_ snapshot: WindowSnapshot) {
         var chain: [Presented] = []
-        var sceneSet: Set<String> = []
+        // Arrays, not sets: a state has a few dozen controllers and fewer names, and `==` on
+        // short strings costs less than a set's hashing (sorted once at the end).
         var scenes: [String] = []
-        var names: Set<String> = []
+        var names: [String] = []
         var stacks: [Repetition] = []
         var nestings: [Repetition] = []
         var screen: ControllerSnapshot?
@@ -59,8 +59,8 @@ struct StateFacts: Sendable {
         var path: [String] = []
         func visit(_ node: ControllerSnapshot) {
             let name = node.scene ?? node.className
-            names.insert(name)
-            if let scene = node.scene, sceneSet.insert(scene).inserted { scenes.append(scene) }
+            if !names.contains(name) { names.append(name) }
+            if let scene = node.scene, !scenes.contains(scene) { scenes.append(scene) }
             if node.kind == .navigation, let block = Self.repeatedBlock(node.children.map { $0.scene ?? $0.className }) {
                 stacks.append(Repetition(what: .stack, block: block))
             }
@@ -82,9 +82,9 @@ struct StateFacts: Sendable {
         if let block = Self.repeatedBlock(chain.map(\.name)) { growth.append(Repetition(what: .presentationChain, block: block)) }
         growth += nestings
         self.chain = chain
-        self.scenes = scenes
+        self.scenes = scenes.sorted()
         self.growth = growth
-        look = ScreenLook(screen: screen, chain: chain.count, scenes: names, traits: snapshot.traits)
+        look = ScreenLook(screen: screen, chain: chain.count, scenes: names.sorted(), traits: snapshot.traits)
     }
 
     /// The shortest block the sequence ends with twice in a row, if any (compared in place).

@@ -12,10 +12,14 @@ extension WindowSnapshot {
     public var topPath: [ControllerSnapshot] {
         guard var node = root else { return [] }
         var path: [ControllerSnapshot] = [node]
+        // What the path's controller nearest the root presents: the path jumps there next
+        // (noted as the path grows, instead of searching the path at every step).
+        var jump = node.presented
         while true {
-            if let jump = path.first(where: { $0.presented != nil })?.presented {
-                node = jump
-                path = [jump]
+            if let target = jump {
+                node = target
+                path = [target]
+                jump = target.presented
                 continue
             }
             let next: ControllerSnapshot?
@@ -29,6 +33,7 @@ extension WindowSnapshot {
             guard let next else { return path }
             node = next
             path.append(next)
+            jump = next.presented
         }
     }
 
