@@ -96,15 +96,14 @@ import Testing
     /// restore since restoration rebuilds embedded children; it has none now.)
     @Test func withoutTheRestorationCheck_onlyTheReplayedCountDiffers() async throws {
         let wallet = Self.apps.appendingPathComponent("eu-digital-green-certificates__dgca-wallet-app-ios").path
-        #expect(try await ExploreCommand.explore([wallet, "--depth", "8"]).exploration?.replayedStates == 0)
+        #expect(try await ExploreCommand.explore([wallet, "--depth", "8", "--restoration-check"]).exploration?.replayedStates == 0)
         let app = Self.apps.deletingLastPathComponent()
             .appendingPathComponent("storyboards/real/ShinobiControls__iOS8-day-by-day__18-split-view-controller_NinjaWeapons_NinjaWeapons_Base.lproj_Main.storyboard")
             .path
-        let checked = try #require(try await ExploreCommand.explore([app, "--depth", "8", "--workers", "2"]).exploration)
+        let checked = try #require(try await ExploreCommand.explore([app, "--depth", "8", "--workers", "2", "--restoration-check"]).exploration)
         #expect(checked.replayedStates == 1)
-        for workers in ["1", "3"] {
-            let unchecked = try #require(
-                try await ExploreCommand.explore([app, "--depth", "8", "--no-restoration-check", "--workers", workers]).exploration)
+        for (workers, flags) in [("1", ["--no-restoration-check"]), ("3", [])] {
+            let unchecked = try #require(try await ExploreCommand.explore([app, "--depth", "8", "--workers", workers] + flags).exploration)
             #expect(unchecked.replayedStates == 0)
             #expect(unchecked.states == checked.states)
             #expect(unchecked.transitions == checked.transitions)

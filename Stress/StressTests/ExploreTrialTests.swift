@@ -133,6 +133,20 @@ import Testing
         }
     }
 
+    /// The restoration check is asked for, and asking for it and against it at once is refused.
+    @Test func restorationCheckFlagsExcludeEachOther() async throws {
+        let app = try ExploreCommandTests.loopApp()
+        defer { try? FileManager.default.removeItem(at: app) }
+        do {
+            _ = try await ExploreCommand.explore([app.path, "--restoration-check", "--no-restoration-check"])
+            Issue.record("both flags were accepted")
+        } catch {
+            #expect("\(error)" == "--restoration-check and --no-restoration-check exclude each other")
+        }
+        let help = try await ExploreCommand.explore(["--help"]).output
+        #expect(help.contains("[--workers N] [--restoration-check]"))
+    }
+
     /// Trial item 7: help says a dismissal is code's, not a user's way back, and that
     /// --steps-dir replaces its own earlier files (and only those, as it does).
     @Test func helpAndStepsDir() async throws {

@@ -75,7 +75,7 @@ struct ExplorationWorker: Sendable {
 
     init(
         catalog: SceneCatalog, initialScene: String, traits: NavigationExplorer.Configuration.Traits, maximumDepth: Int,
-        checksRestoration: Bool = true
+        checksRestoration: Bool = false
     ) {
         self.checksRestoration = checksRestoration
         self.catalog = catalog

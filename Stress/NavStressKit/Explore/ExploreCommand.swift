@@ -13,7 +13,7 @@ enum ExploreCommand {
         USAGE: navstress explore PATH [--sources DIR | --no-sources] [--storyboard NAME]
                                  [--initial ID] [--traits regular|compact|both] [--depth N]
                                  [--max-states N] [--format text|json|dot] [--steps-dir DIR]
-                                 [--workers N] [--no-restoration-check]
+                                 [--workers N] [--restoration-check]
 
         PATH is a storyboard file or an app folder, loaded as 'drive' loads it (references
         resolved across the app's storyboards; the app starts from --storyboard NAME, else Main,
@@ -50,10 +50,11 @@ enum ExploreCommand {
                               Files named N-KIND.steps or N-KIND-K.steps there (an earlier run's)
                               are deleted first; other files are kept.
           --workers N         Windows working at once (default: the processor count).
-          --no-restoration-check
-                              Do not rebuild each expanded state by restoration to count the
-                              states it does not give back ("replayed"; most of a run's cost):
-                              the states, transitions and findings are the same, replayed is 0.
+          --restoration-check Also rebuild each expanded state once by restoration, to count the
+                              states it does not give back ("replayed"): a check of the runtime's
+                              restoration, not of the app, that costs as much as the rest of the
+                              run (the states, transitions and findings are the same without it;
+                              replayed is 0). --no-restoration-check, the default, is accepted.
 
         FINDINGS (error-severity ones fail the run, exit 1):
           error    unwind-no-destination  an unwind exit finds no destination in some reachable state
@@ -105,7 +106,7 @@ enum ExploreCommand {
         let options = try Options(
             arguments,
             valued: ["sources", "storyboard", "initial", "traits", "depth", "max-states", "format", "steps-dir", "workers"],
-            flags: ["help", "no-sources", "no-restoration-check"]
+            flags: ["help", "no-sources", "restoration-check", "no-restoration-check"]
         )
         if options.flag("help") { return Outcome(exit: .success, output: help + "\n") }
         guard options.positional.count == 1, let path = options.positional.first else {
@@ -118,6 +119,9 @@ enum ExploreCommand {
         guard ["text", "json", "dot"].contains(format) else { throw UsageError("--format takes text, json or dot, not '\(format)'") }
         if options.string("sources") != nil && options.flag("no-sources") {
             throw UsageError("--sources and --no-sources exclude each other")
+        }
+        if options.flag("restoration-check") && options.flag("no-restoration-check") {
+            throw UsageError("--restoration-check and --no-restoration-check exclude each other")
         }
         // --depth 0 would expand nothing: a CI run that tried no action must not pass as clean.
         if options.string("depth") == "0" {
@@ -149,7 +153,7 @@ enum ExploreCommand {
             traits: traits, maximumDepth: depth, maximumStates: maxStates, workers: workers, coverageScenes: counted
         )
         configuration.reachableScenes = ExploreSources.reachableScenes(from: start, in: app.bundle)
-        configuration.checksRestoration = !options.flag("no-restoration-check")
+        configuration.checksRestoration = options.flag("restoration-check")
         let explorer = NavigationExplorer(catalog: catalog, initialScene: start.scene.controllerID, configuration: configuration)
         let clock = ContinuousClock()
         let began = clock.now
