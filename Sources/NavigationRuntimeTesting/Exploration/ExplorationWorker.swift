@@ -160,7 +160,7 @@ struct ExplorationWorker: Sendable {
     @concurrent func expand(_ seed: Seed, home: ExplorationHome, table: StateTable) async -> Expansion {
         var expansion = Expansion()
         let checkpoint: Window.Checkpoint
-        var dirty: Bool
+        let dirty: Bool
         if let owned = home.take(seed.id) {
             checkpoint = owned
             expansion.replayed = checksRestoration ? await !restores(seed) : false
@@ -176,8 +176,20 @@ struct ExplorationWorker: Sendable {
             checkpoint = taken
             dirty = false
         }
-        let window = checkpoint.window
-        var clean = await window.lastSequence
+        return await tryActions(of: seed, in: checkpoint.window, at: checkpoint, dirty: dirty, into: expansion, home: home, table: table)
+    }
+
+    /// Tries every action of the seed's state in `window` (the checkpoint's), isolated to the
+    /// window: rewinding, reading the digest, comparing with a snapshot and checkpointing a new
+    /// state are plain calls on its executor, and an action's request runs there without a hop
+    /// (the window is this worker's alone, see ``ExplorationHome``).
+    private func tryActions(
+        of seed: Seed, in window: isolated Window, at checkpoint: Window.Checkpoint, dirty: Bool, into expansion: Expansion,
+        home: ExplorationHome, table: StateTable
+    ) async -> Expansion {
+        var expansion = expansion
+        var dirty = dirty
+        var clean = window.lastSequence
         let anchors = Anchors(seed.snapshot)
         for action in actions(in: seed.snapshot, anchors: anchors) {
             if dirty {
@@ -185,7 +197,7 @@ struct ExplorationWorker: Sendable {
                 dirty = false
             }
             let outcome = await perform(action, in: window, at: checkpoint, anchors: anchors)
-            let digest = await window.digest(since: checkpoint)
+            let digest = window.digest(since: checkpoint)
             if digest.sequence != clean {
                 dirty = true
                 clean = digest.sequence
@@ -195,7 +207,7 @@ struct ExplorationWorker: Sendable {
                 effect = digest.firstNew.map(SegueLanding.init)
             }
             var next: Int?
-            let unchanged = digest.hash == seed.hash ? await window.matches(seed.snapshot) : false
+            let unchanged = digest.hash == seed.hash ? window.matches(seed.snapshot) : false
             if !unchanged { next = await resolve(digest, in: window, depth: seed.depth + 1, home: home, table: table) }
             expansion.steps.append(Step(action: action.action, outcome: outcome, effect: effect, next: next))
         }
@@ -203,32 +215,32 @@ struct ExplorationWorker: Sendable {
     }
 
     /// Back to the checkpoint; once the window is idle if a request is still running there.
-    private func rewind(_ window: Window, to checkpoint: Window.Checkpoint) async -> Bool {
-        if (try? await window.rewind(to: checkpoint)) != nil { return true }
+    private func rewind(_ window: isolated Window, to checkpoint: Window.Checkpoint) async -> Bool {
+        if (try? window.rewind(to: checkpoint)) != nil { return true }
         try? await window.waitUntilIdle()
-        return (try? await window.rewind(to: checkpoint)) != nil
+        return (try? window.rewind(to: checkpoint)) != nil
     }
 
     /// The table's id of the state the window is in: one a digest matches exactly, else a new
     /// one (its snapshot built now, and a checkpoint kept in `home` unless it is at the depth
     /// bound).
     private func resolve(
-        _ digest: Window.TreeDigest, in window: Window, depth: Int, home: ExplorationHome, table: StateTable
+        _ digest: Window.TreeDigest, in window: isolated Window, depth: Int, home: ExplorationHome, table: StateTable
     ) async -> Int {
-        for candidate in table.candidates(digest.hash) where await window.matches(candidate.snapshot) {
+        for candidate in table.candidates(digest.hash) where window.matches(candidate.snapshot) {
             return candidate.id
         }
-        let snapshot = await window.normalizedSnapshot()
+        let snapshot = window.normalizedSnapshot()
         let (id, inserted) = table.insert(hash: digest.hash, snapshot: snapshot, facts: StateFacts(snapshot))
         // A state is what its snapshot says, whichever way it was reached: a tree that keeps
         // what no snapshot shows is not kept, so that its expansion restores it from its
         // snapshot (as every state was before checkpoints) instead of inheriting this path's.
         if inserted && depth < maximumDepth && !digest.keepsHiddenState {
-            if let checkpoint = try? await window.checkpoint() {
+            if let checkpoint = try? window.checkpoint() {
                 home.store(id, checkpoint)
             } else {
                 try? await window.waitUntilIdle()
-                if let checkpoint = try? await window.checkpoint() { home.store(id, checkpoint) }
+                if let checkpoint = try? window.checkpoint() { home.store(id, checkpoint) }
             }
         }
         return id
@@ -237,7 +249,7 @@ struct ExplorationWorker: Sendable {
     /// Performs one action in a window whose tree is the checkpoint's (the seed's state): the
     /// controllers are the checkpoint's, by their positions in the seed's normalized snapshot
     /// (a normalized id is its position plus one).
-    func perform(_ planned: Planned, in window: Window, at checkpoint: Window.Checkpoint, anchors: Anchors) async
+    func perform(_ planned: Planned, in window: isolated Window, at checkpoint: Window.Checkpoint, anchors: Anchors) async
         -> ExplorationOutcome
     {
         func controller(_ node: ControllerSnapshot?) -> (any ViewController)? {
@@ -328,7 +340,7 @@ struct ExplorationWorker: Sendable {
     /// Runs one action on its controller (`target`: the source of a segue, the navigation
     /// controller to pop, the presented controller to dismiss, the tab bar).
     private func run(
-        _ action: ExplorationAction, in window: Window, target: () -> (any ViewController)?
+        _ action: ExplorationAction, in window: isolated Window, target: () -> (any ViewController)?
     ) async -> ExplorationOutcome {
         do {
             let outcome: TransitionOutcome
