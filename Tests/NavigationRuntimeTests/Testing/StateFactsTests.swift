@@ -14,6 +14,28 @@ import Testing
         return ScreenLook(screen: snapshot.lastPresented, chain: snapshot.presentationChain.count, scenes: names.sorted(), traits: snapshot.traits)
     }
 
+    /// The unbounded-growth candidates as the rule read them off a snapshot: each navigation
+    /// controller's stack (in `allControllers` order), then the presentation chain, then every
+    /// containment path from a tree's root, depth first.
+    static func growth(_ snapshot: WindowSnapshot) -> [StateFacts.Repetition] {
+        func name(_ node: ControllerSnapshot) -> String { node.scene ?? node.className }
+        var stacks: [StateFacts.Repetition] = []
+        for node in snapshot.allControllers where node.kind == .navigation {
+            if let block = StateFacts.repeatedBlock(node.children.map(name)) { stacks.append(.init(what: .stack, block: block)) }
+        }
+        if let block = StateFacts.repeatedBlock(snapshot.presentationChain.map(name)) {
+            stacks.append(.init(what: .presentationChain, block: block))
+        }
+        func nestings(_ node: ControllerSnapshot, path: [String], into found: inout [StateFacts.Repetition]) {
+            let path = path + [name(node)]
+            if let block = StateFacts.repeatedBlock(path) { found.append(.init(what: .nesting, block: block)) }
+            for child in node.children { nestings(child, path: path, into: &found) }
+            if let presented = node.presented { nestings(presented, path: [], into: &found) }
+        }
+        if let root = snapshot.root { nestings(root, path: [], into: &stacks) }
+        return stacks
+    }
+
     @Test(arguments: ["GoMap__src_iOS_Base.lproj_MainStoryboard", "DemystifyingUnwindSegues", "HabitRPG"])
     func factsAreWhatTheSnapshotSays(fixture: String) async throws {
         let url = try #require(StoryboardFixtures.named(fixture))
@@ -25,6 +47,7 @@ import Testing
         #expect(exploration.states.count > 5)
         #expect(exploration.facts.count == exploration.states.count)
         var presented = 0
+        var grown = 0
         for (state, facts) in zip(exploration.states, exploration.facts) {
             let snapshot = state.snapshot
             let chain = snapshot.presentationChain
@@ -34,9 +57,12 @@ import Testing
             let look = Self.look(snapshot)
             #expect(facts.look == look, "state \(state.index)")
             #expect(facts.look.hashValue == look.hashValue, "state \(state.index)")
+            #expect(facts.growth == Self.growth(snapshot), "state \(state.index)")
+            if !facts.growth.isEmpty { grown += 1 }
             if !chain.isEmpty { presented += 1 }
         }
         #expect(presented > 0, "the fixture's exploration should reach a presentation")
+        if fixture.contains("GoMap") { #expect(grown > 0, "GoMap's tab bar nested in its own tab grows") }
     }
 
     @Test func looksOfOneShapeAndNamesCollideButDiffer() {
