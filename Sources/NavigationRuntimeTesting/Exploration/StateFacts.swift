@@ -46,6 +46,21 @@ struct StateFacts: Sendable {
     let growth: [Repetition]
 
     init(_ snapshot: WindowSnapshot) {
+        var walk = Walk()
+        if let root = snapshot.root { walk.visit(root) }
+        var growth = walk.stacks
+        if let block = Self.repeatedBlock(walk.chain.map(\.name)) { growth.append(Repetition(what: .presentationChain, block: block)) }
+        growth += walk.nestings
+        chain = walk.chain
+        scenes = walk.scenes.sorted()
+        self.growth = growth
+        look = ScreenLook(screen: walk.screen, chain: walk.chain.count, scenes: walk.names.sorted(), traits: snapshot.traits)
+    }
+
+    /// One walk of a snapshot's tree, in ``WindowSnapshot/allControllers`` order: a value with
+    /// a mutating method rather than a nested function, whose captured variables would be
+    /// boxed and checked for exclusive access at every use.
+    private struct Walk {
         var chain: [Presented] = []
         // Arrays, not sets: a state has a few dozen controllers and fewer names, and `==` on
         // short strings costs less than a set's hashing (sorted once at the end).
@@ -57,15 +72,16 @@ struct StateFacts: Sendable {
         /// The scenes from the current tree's root (the window's or a presented controller's)
         /// down to the node being visited.
         var path: [String] = []
-        func visit(_ node: ControllerSnapshot) {
+
+        mutating func visit(_ node: ControllerSnapshot) {
             let name = node.scene ?? node.className
             if !names.contains(name) { names.append(name) }
             if let scene = node.scene, !scenes.contains(scene) { scenes.append(scene) }
-            if node.kind == .navigation, let block = Self.repeatedBlock(node.children.map { $0.scene ?? $0.className }) {
+            if node.kind == .navigation, let block = StateFacts.repeatedBlock(node.children.map { $0.scene ?? $0.className }) {
                 stacks.append(Repetition(what: .stack, block: block))
             }
             path.append(name)
-            if let block = Self.repeatedBlock(path) { nestings.append(Repetition(what: .nesting, block: block)) }
+            if let block = StateFacts.repeatedBlock(path) { nestings.append(Repetition(what: .nesting, block: block)) }
             for child in node.children { visit(child) }
             path.removeLast()
             if let presented = node.presented {
@@ -77,14 +93,6 @@ struct StateFacts: Sendable {
                 path = outer
             }
         }
-        if let root = snapshot.root { visit(root) }
-        var growth = stacks
-        if let block = Self.repeatedBlock(chain.map(\.name)) { growth.append(Repetition(what: .presentationChain, block: block)) }
-        growth += nestings
-        self.chain = chain
-        self.scenes = scenes.sorted()
-        self.growth = growth
-        look = ScreenLook(screen: screen, chain: chain.count, scenes: names.sorted(), traits: snapshot.traits)
     }
 
     /// The shortest block the sequence ends with twice in a row, if any (compared in place).
