@@ -67,7 +67,11 @@ public struct ControllerSnapshot: Sendable, Hashable, Codable {
     /// for every other controller); while it is collapsed ``selectedIndex`` names the child
     /// on screen (R5.7).
     public var columns: [SplitColumn]?
-    private var presentedStorage: [ControllerSnapshot]
+    /// What it presents, as zero or one element: read in place (``presented`` returns a copy).
+    private(set) var presentedStorage: [ControllerSnapshot]
+
+    /// Whether it presents a controller (``presented`` is not `nil`), without copying it.
+    var presents: Bool { !presentedStorage.isEmpty }
 
     /// What it presents, if anything.
     public var presented: ControllerSnapshot? {
@@ -188,15 +192,20 @@ extension Window {
     /// a controller before its children and what it presents).
     private func snapshot(of controller: any ViewController, id: (ControllerContext) -> ControllerID) -> ControllerSnapshot {
         let context = controller.context
-        let className = ControllerSnapshot.className(of: controller)
+        let kind = controller.kind
+        let scene = context.sceneStorage
+        // In walk order: this controller's id, then its children's, then what it presents.
+        let nodeID = id(context)
+        let children = context.children
         return ControllerSnapshot(
-            id: id(context),
-            scene: context.scene?.identifier,
-            className: className,
-            kind: controller.kind,
+            id: nodeID,
+            scene: scene?.scene.identifier,
+            className: scene?.scene.className ?? ControllerSnapshot.className(of: controller),
+            kind: kind,
             appearance: context.appearance,
-            children: context.children.map { snapshot(of: $0, id: id) },
-            selectedIndex: controller.kind.semantics.snapshotSelection(in: ContainerLayout(context)),
+            children: children.isEmpty ? [] : children.map { snapshot(of: $0, id: id) },
+            selectedIndex: ObjectIdentifier(kind.semantics) == ObjectIdentifier(ContentSemantics.self)
+                ? nil : kind.semantics.snapshotSelection(in: ContainerLayout(context)),
             presentationStyle: context.presentationStyle,
             presented: context.presented.map { snapshot(of: $0, id: id) },
             columns: context.splitColumns

@@ -246,14 +246,25 @@ import Testing
         }
         let checkpointed = await window.snapshot()
         let checkpoint = try await window.checkpoint()
+        // Every captured controller, those outside the tree (a stashed secondary) too.
+        let captured = checkpoint.controllers
+        let fields = await window.withTree { TreeFields($0, captured) }
+        let known = Set(captured.map(\.id))
 
         // Wander off and come back, several times.
         for _ in 0..<3 {
-            for _ in 0..<(1 + Int(random.next() % 5)) { try await Self.performRandom(in: window, using: &random) }
+            for _ in 0..<(1 + Int(random.next() % 5)) {
+                try await Self.performRandom(in: window, using: &random)
+                // Where the first controller the checkpoint does not have landed, as a search finds it.
+                let expected = await window.snapshot().allControllers.firstIndex { !known.contains($0.id) }
+                #expect(await window.digest(since: checkpoint).firstNew?.position == expected, "seed \(seed)")
+            }
             try await window.rewind(to: checkpoint)
             var now = await window.snapshot()
             now.sequence = checkpointed.sequence
             #expect(now == checkpointed, "seed \(seed)")
+            #expect(await window.withTree { TreeFields($0, captured) } == fields, "seed \(seed)")
+            #expect(await window.digest(since: checkpoint).firstNew == nil, "seed \(seed)")
         }
 
         // Two fresh windows in the same state: a twin that took the same actions (so the same
