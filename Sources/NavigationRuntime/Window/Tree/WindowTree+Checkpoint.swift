@@ -37,14 +37,12 @@ extension Window {
         let children: [[any ViewController]]
         /// Each controller's other fields (no references: read without retaining).
         let records: [WindowTree.CheckpointRecord]
-        /// Each controller's identity (`ObjectIdentifier`'s bits).
-        let identities: [UInt]
+        /// Each controller's identity, and which identities are the checkpoint's.
+        let membership: Membership
         /// The container state of the records that have one (``WindowTree/CheckpointRecord/container``).
         let containers: [WindowTree.CheckpointContainer]
         /// How many of ``controllers`` are the tree's.
         let treeCount: Int
-        /// ``identities``, sorted: membership by binary search.
-        let members: [UInt]
         /// The window's traits.
         public let traits: Traits
 
@@ -61,26 +59,43 @@ extension Window {
 
         /// Whether `controller` is one of the checkpoint's (in its tree or named by it).
         func contains(_ controller: any ViewController) -> Bool {
-            contains(identity: UInt(bitPattern: ObjectIdentifier(controller)))
+            membership.contains(identity: UInt(bitPattern: ObjectIdentifier(controller)))
         }
 
-        /// Whether `controller`, found at `position` of a walk in ``WindowSnapshot/allControllers``
-        /// order, is one of the checkpoint's: first whether the checkpoint's controller at that
-        /// position is it (so, in a tree that did not change up to there, without a search).
-        func contains(_ controller: any ViewController, at position: Int) -> Bool {
-            let identity = UInt(bitPattern: ObjectIdentifier(controller))
-            if position < identities.count && identities[position] == identity { return true }
-            return contains(identity: identity)
-        }
+        /// Which controllers are a checkpoint's, apart from it: what a walk needs to ask (two
+        /// arrays, not the checkpoint's every field).
+        struct Membership: Sendable {
+            /// Each captured controller's identity (`ObjectIdentifier`'s bits), in the order of
+            /// the checkpoint's controllers.
+            let identities: [UInt]
+            /// ``identities``, sorted: membership by binary search.
+            let members: [UInt]
 
-        private func contains(identity key: UInt) -> Bool {
-            var low = 0
-            var high = members.count
-            while low < high {
-                let middle = (low + high) / 2
-                if members[middle] < key { low = middle + 1 } else { high = middle }
+            init(_ identities: [UInt]) {
+                self.identities = identities
+                self.members = identities.sorted()
             }
-            return low < members.count && members[low] == key
+
+            /// Whether `controller`, found at `position` of a walk in
+            /// ``WindowSnapshot/allControllers`` order, is one of the checkpoint's: first whether
+            /// the checkpoint's controller at that position is it (so, in a tree that did not
+            /// change up to there, without a search).
+            func contains(_ controller: any ViewController, at position: Int) -> Bool {
+                let identity = UInt(bitPattern: ObjectIdentifier(controller))
+                if position < identities.count && identities[position] == identity { return true }
+                return contains(identity: identity)
+            }
+
+            /// Whether the controller with this identity is one of the checkpoint's.
+            func contains(identity key: UInt) -> Bool {
+                var low = 0
+                var high = members.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if members[middle] < key { low = middle + 1 } else { high = middle }
+                }
+                return low < members.count && members[low] == key
+            }
         }
     }
 
@@ -95,8 +110,8 @@ extension Window {
         let captured = tree.captureCheckpoint()
         return Checkpoint(
             window: self, controllers: captured.controllers, contexts: captured.contexts, children: captured.children,
-            records: captured.records, identities: captured.identities, containers: captured.containers,
-            treeCount: captured.treeCount, members: captured.identities.sorted(), traits: tree.traits)
+            records: captured.records, membership: Checkpoint.Membership(captured.identities), containers: captured.containers,
+            treeCount: captured.treeCount, traits: tree.traits)
     }
 
     /// Puts the window's tree back exactly as it was when `checkpoint` was taken: its root, its
@@ -180,7 +195,9 @@ extension WindowTree {
         let columns: [SplitColumn]?
     }
 
-    /// What ``captureCheckpoint()`` captures (see ``Window/Checkpoint``'s fields of these names).
+    /// What ``captureCheckpoint()`` captures (see ``Window/Checkpoint``'s fields of these names),
+    /// and the capture itself: methods on a value rather than local functions capturing
+    /// variables, so that the recursion appends to arrays in place.
     struct CapturedTree {
         var controllers: [any ViewController] = []
         var contexts: [ControllerContext] = []
@@ -189,102 +206,121 @@ extension WindowTree {
         var identities: [UInt] = []
         var containers: [CheckpointContainer] = []
         var treeCount = 0
+
+        /// Room for `count` controllers in each array, so that the walk never grows one.
+        mutating func reserve(_ count: Int) {
+            controllers.reserveCapacity(count)
+            contexts.reserveCapacity(count)
+            children.reserveCapacity(count)
+            records.reserveCapacity(count)
+            identities.reserveCapacity(count)
+        }
+
+        /// A record for `controller`, its links those the walk saw (checked in ``fill()``).
+        mutating func add(_ controller: any ViewController, _ context: ControllerContext, parent: Int32, presenting: Int32) {
+            controllers.append(controller)
+            contexts.append(context)
+            children.append(context.children)
+            identities.append(UInt(bitPattern: ObjectIdentifier(controller)))
+            records.append(CheckpointRecord(parent: parent, presented: -1, presenting: presenting))
+        }
+
+        /// Adds the subtree in ``WindowSnapshot/allControllers`` order, each controller's links
+        /// as the tree has them (parent, presenter, what it presents).
+        mutating func walk(_ controller: any ViewController, parent: Int32, presenting: Int32) {
+            let position = Int32(controllers.count)
+            let context = controller.context
+            add(controller, context, parent: parent, presenting: presenting)
+            for child in context.children { walk(child, parent: position, presenting: -1) }
+            if let presented = context.presented {
+                records[Int(position)].presented = Int32(controllers.count)
+                walk(presented, parent: -1, presenting: position)
+            }
+        }
+
+        /// The position of `controller`: `expected` when that is it, else found (a search:
+        /// only for links outside the tree's own), else a new record for it.
+        mutating func position(of controller: (any ViewController)?, expected: Int32) -> Int32 {
+            guard let controller else { return -1 }
+            let identity = UInt(bitPattern: ObjectIdentifier(controller))
+            if expected >= 0 && identities[Int(expected)] == identity { return expected }
+            if let known = identities.firstIndex(of: identity) { return Int32(known) }
+            let added = Int32(controllers.count)
+            add(controller, controller.context, parent: -1, presenting: -1)
+            return added
+        }
+
+        /// Reads every record's fields, the links checked against the walk's (the records grow
+        /// while they are read: a link to a controller outside the tree adds it).
+        mutating func fill() {
+            var index = 0
+            while index < controllers.count {
+                let context = contexts[index]
+                // A tree controller's children are the tree's, recorded by the walk.
+                if index >= treeCount { for child in context.children { _ = position(of: child, expected: -1) } }
+                var container: Int32 = -1
+                if let fields = context.containerFields {
+                    container = Int32(containers.count)
+                    let stashSecondary = position(of: fields.splitStash?.secondary, expected: -1)
+                    containers.append(
+                        CheckpointContainer(
+                            isCollapsed: fields.isCollapsed, selectedIndex: fields.selectedIndex,
+                            stashSecondary: stashSecondary, stashDepth: fields.splitStash?.primaryDepth,
+                            columns: fields.splitColumns))
+                }
+                var flags: CheckpointRecord.Flags = []
+                if context.isAttached { flags.insert(.attached) }
+                if context.isViewLoaded { flags.insert(.viewLoaded) }
+                if context.didAdoptInitialChildren { flags.insert(.adopted) }
+                if context.isBeingPresented { flags.insert(.beingPresented) }
+                if context.isBeingDismissed { flags.insert(.beingDismissed) }
+                if context.isMovingToParent { flags.insert(.movingToParent) }
+                if context.isMovingFromParent { flags.insert(.movingFromParent) }
+                if context.manualAppearanceAnimated { flags.insert(.manualAnimated) }
+                let walked = records[index]
+                let parent = position(of: context.parent, expected: walked.parent)
+                let presented = position(of: context.presented, expected: walked.presented)
+                let presenting = position(of: context.presenting, expected: walked.presenting)
+                records[index] = CheckpointRecord(
+                    parent: parent, presented: presented, presenting: presenting, container: container,
+                    claim: context.claim.load(ordering: .relaxed), flags: flags, appearance: context.appearance,
+                    presentationStyle: context.presentationStyle, transitionStyle: context.presentationTransitionStyle)
+                index += 1
+            }
+        }
     }
 
     /// Captures every field of every controller of the tree, in ``WindowSnapshot/allControllers``
     /// order, then of the controllers outside the tree those fields name.
     func captureCheckpoint() -> CapturedTree {
         var captured = CapturedTree()
-        // The walk puts each controller's links as the tree has them in its record (parent,
-        // presenter, what it presents); the fields are checked against them below, and any
-        // that differs is looked up instead.
-        func add(_ controller: any ViewController, _ context: ControllerContext, parent: Int32, presenting: Int32) {
-            captured.controllers.append(controller)
-            captured.contexts.append(context)
-            captured.children.append(context.children)
-            captured.identities.append(UInt(bitPattern: ObjectIdentifier(controller)))
-            captured.records.append(CheckpointRecord(parent: parent, presented: -1, presenting: presenting))
-        }
-        func visit(_ controller: any ViewController, parent: Int32, presenting: Int32) {
-            let position = Int32(captured.controllers.count)
-            let context = controller.context
-            add(controller, context, parent: parent, presenting: presenting)
-            for child in context.children { visit(child, parent: position, presenting: -1) }
-            if let presented = context.presented {
-                captured.records[Int(position)].presented = Int32(captured.controllers.count)
-                visit(presented, parent: -1, presenting: position)
-            }
-        }
-        if let root { visit(root, parent: -1, presenting: -1) }
+        guard let root else { return captured }
+        captured.reserve(Self.count(root))
+        captured.walk(root, parent: -1, presenting: -1)
         captured.treeCount = captured.controllers.count
-        // The position of `controller`: `expected` when that is it, else found (a search:
-        // only for links outside the tree's own), else a new record for it.
-        func position(of controller: (any ViewController)?, expected: Int32) -> Int32 {
-            guard let controller else { return -1 }
-            let identity = UInt(bitPattern: ObjectIdentifier(controller))
-            if expected >= 0 && captured.identities[Int(expected)] == identity { return expected }
-            if let known = captured.identities.firstIndex(of: identity) { return Int32(known) }
-            let added = Int32(captured.controllers.count)
-            add(controller, controller.context, parent: -1, presenting: -1)
-            return added
-        }
-        var index = 0
-        // The records grow while they are read: a link to a controller outside the tree adds it.
-        while index < captured.controllers.count {
-            let context = captured.contexts[index]
-            let inTree = index < captured.treeCount
-            // A tree controller's children are the tree's, recorded by the walk.
-            if !inTree { for child in context.children { _ = position(of: child, expected: -1) } }
-            var container: Int32 = -1
-            if let fields = context.containerFields {
-                container = Int32(captured.containers.count)
-                captured.containers.append(
-                    CheckpointContainer(
-                        isCollapsed: fields.isCollapsed, selectedIndex: fields.selectedIndex,
-                        stashSecondary: position(of: fields.splitStash?.secondary, expected: -1),
-                        stashDepth: fields.splitStash?.primaryDepth, columns: fields.splitColumns))
-            }
-            var flags: CheckpointRecord.Flags = []
-            if context.isAttached { flags.insert(.attached) }
-            if context.isViewLoaded { flags.insert(.viewLoaded) }
-            if context.didAdoptInitialChildren { flags.insert(.adopted) }
-            if context.isBeingPresented { flags.insert(.beingPresented) }
-            if context.isBeingDismissed { flags.insert(.beingDismissed) }
-            if context.isMovingToParent { flags.insert(.movingToParent) }
-            if context.isMovingFromParent { flags.insert(.movingFromParent) }
-            if context.manualAppearanceAnimated { flags.insert(.manualAnimated) }
-            let walked = captured.records[index]
-            let parent = position(of: context.parent, expected: walked.parent)
-            let presented = position(of: context.presented, expected: walked.presented)
-            let presenting = position(of: context.presenting, expected: walked.presenting)
-            captured.records[index] = CheckpointRecord(
-                parent: parent, presented: presented, presenting: presenting, container: container,
-                claim: context.claim.load(ordering: .relaxed), flags: flags, appearance: context.appearance,
-                presentationStyle: context.presentationStyle, transitionStyle: context.presentationTransitionStyle)
-            index += 1
-        }
+        captured.fill()
         return captured
+    }
+
+    /// How many controllers the subtree has.
+    private static func count(_ controller: any ViewController) -> Int {
+        let context = controller.context
+        var count = 1
+        for child in context.children { count += Self.count(child) }
+        if let presented = context.presented { count += Self.count(presented) }
+        return count
     }
 
     /// Writes a checkpoint's fields back (see ``Window/rewind(to:)``). The caller checked that
     /// the checkpoint is this window's and that the window is at rest.
     func rewind(to checkpoint: Window.Checkpoint) {
         let controllers = checkpoint.controllers
-        let identities = checkpoint.identities
+        let identities = checkpoint.membership.identities
         // The controllers in the tree now (and stashed aside) that the checkpoint does not
-        // have, read before anything is written. The walk goes in `allControllers` order, so
-        // that up to the first change each controller is the checkpoint's at the same position.
-        var leaving: [any ViewController] = []
-        var position = 0
-        func visit(_ controller: any ViewController) {
-            let context = controller.context
-            if !checkpoint.contains(controller, at: position) { leaving.append(controller) }
-            position += 1
-            for child in context.children { visit(child) }
-            if let presented = context.presented { visit(presented) }
-            if context.hasContainerState, let stashed = context.splitStash?.secondary, !stashed.context.isAttached { visit(stashed) }
-        }
-        if let root { visit(root) }
+        // have, read before anything is written.
+        var walk = LeavingWalk(membership: checkpoint.membership)
+        if let root { walk.visit(root) }
+        let leaving = walk.leaving
 
         // Whether `current` is the controller at `position` (-1: none), by identity.
         func links(_ current: (any ViewController)?, _ position: Int32) -> Bool {
@@ -363,6 +399,27 @@ extension WindowTree {
         }
         root = checkpoint.treeCount > 0 ? controllers[0] : nil
         traits = checkpoint.traits
+    }
+
+    /// The walk of ``rewind(to:)`` that finds what leaves the tree: a value with a mutating
+    /// method rather than a local function capturing variables. It goes in `allControllers`
+    /// order, so that up to the first change each controller is the checkpoint's at the same
+    /// position (``Window/Checkpoint/Membership/contains(_:at:)``).
+    private struct LeavingWalk {
+        let membership: Window.Checkpoint.Membership
+        var leaving: [any ViewController] = []
+        var position = 0
+
+        init(membership: Window.Checkpoint.Membership) { self.membership = membership }
+
+        mutating func visit(_ controller: any ViewController) {
+            let context = controller.context
+            if !membership.contains(controller, at: position) { leaving.append(controller) }
+            position += 1
+            for child in context.children { visit(child) }
+            if let presented = context.presented { visit(presented) }
+            if context.hasContainerState, let stashed = context.splitStash?.secondary, !stashed.context.isAttached { visit(stashed) }
+        }
     }
 
     /// Whether two lists hold the same controllers in the same order.

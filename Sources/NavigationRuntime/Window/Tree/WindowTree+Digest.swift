@@ -38,33 +38,49 @@ extension Window {
     /// - Parameter checkpoint: The controllers ``TreeDigest/firstNew`` skips: those of this
     ///   checkpoint (of this window); `nil`: the root is the first new one.
     public func digest(since checkpoint: Checkpoint? = nil) -> TreeDigest {
+        var walk = DigestWalk(membership: checkpoint?.membership)
+        walk.hasher.combine(tree.traits)
+        if let root = tree.root { walk.visit(root, parent: nil, isPresented: false) }
+        walk.hasher.combine(UInt64(walk.position))
+        return TreeDigest(
+            hash: walk.hasher.value, sequence: lastSequence, firstNew: walk.firstNew, keepsHiddenState: walk.keepsHiddenState)
+    }
+
+    /// The walk of ``digest(since:)``: a value with a mutating method rather than a local
+    /// function capturing variables.
+    private struct DigestWalk {
+        /// The checkpoint's (`nil`: none, the root is the first new controller).
+        let membership: Checkpoint.Membership?
         var hasher = TreeHasher()
-        hasher.combine(tree.traits)
         var position = 0
         var firstNew: TreeDigest.Landing?
-        // Until the first new controller is found (then membership is no longer asked).
+        /// Until the first new controller is found (then membership is no longer asked).
         var searching = true
         var keepsHiddenState = false
-        func visit(_ controller: any ViewController, parentKind: ControllerKind?, isPresented: Bool) {
+
+        init(membership: Checkpoint.Membership?) { self.membership = membership }
+
+        /// `parent`: the controller it is a child of (`nil` for the root and a presented
+        /// controller), passed as it is (its kind is read only for ``TreeDigest/firstNew``).
+        mutating func visit(_ controller: any ViewController, parent: (any ViewController)?, isPresented: Bool) {
             let context = controller.context
             let kind = controller.kind
-            if searching {
-                let known = checkpoint?.contains(controller, at: position) ?? false
-                if !known {
-                    firstNew = TreeDigest.Landing(position: position, parentKind: parentKind, isPresented: isPresented)
-                    searching = false
-                }
+            if searching, !(membership?.contains(controller, at: position) ?? false) {
+                firstNew = TreeDigest.Landing(position: position, parentKind: parent?.kind, isPresented: isPresented)
+                searching = false
             }
             position += 1
             let presents = context.presented != nil
             let childCount = context.children.count
-            if ObjectIdentifier(kind.semantics) == ObjectIdentifier(ContentSemantics.self) {
+            let semantics = ObjectIdentifier(kind.semantics)
+            if semantics == ObjectIdentifier(ContentSemantics.self) {
                 hasher.combineNode(
                     scene: context.sceneStorage?.identifierWord, kind: kind.word, appearance: context.appearance,
                     selection: nil, style: context.presentationStyle, columns: nil, childCount: childCount,
                     presents: presents)
             } else {
-                if kind == .split && context.isCollapsed { keepsHiddenState = true }
+                // Split semantics is the split kind's alone (see `ControllerKind.==`).
+                if semantics == ObjectIdentifier(SplitSemantics.self) && context.isCollapsed { keepsHiddenState = true }
                 hasher.combineNode(
                     scene: context.sceneStorage?.identifierWord, kind: kind.word, appearance: context.appearance,
                     selection: kind.semantics.snapshotSelection(in: ContainerLayout(context)),
@@ -72,14 +88,10 @@ extension Window {
                     presents: presents)
             }
             if childCount > 0 {
-                for child in context.children { visit(child, parentKind: kind, isPresented: false) }
+                for child in context.children { visit(child, parent: controller, isPresented: false) }
             }
-            if presents, let presented = context.presented { visit(presented, parentKind: nil, isPresented: true) }
+            if presents, let presented = context.presented { visit(presented, parent: nil, isPresented: true) }
         }
-        if let root = tree.root { visit(root, parentKind: nil, isPresented: false) }
-        hasher.combine(UInt64(position))
-        return TreeDigest(
-            hash: hasher.value, sequence: lastSequence, firstNew: firstNew, keepsHiddenState: keepsHiddenState)
     }
 
     /// Whether `snapshot().normalized() == snapshot.normalized()`, decided by one walk of the
@@ -90,29 +102,34 @@ extension Window {
     /// traits (not the ids, window, sequence number or `transitionInFlight`).
     public func matches(_ snapshot: WindowSnapshot) -> Bool {
         guard snapshot.traits == tree.traits else { return false }
-        func same(_ controller: any ViewController, _ node: ControllerSnapshot) -> Bool {
+        // The node is `nodes[index]`, read field by field in place (a node passed by value is
+        // copied, every reference in it retained).
+        func same(_ controller: any ViewController, _ nodes: [ControllerSnapshot], _ index: Int) -> Bool {
             let context = controller.context
             let kind = controller.kind
             let scene = context.sceneStorage
-            guard context.children.count == node.children.count,
-                (context.presented == nil) == !node.presents,
-                kind == node.kind, context.appearance == node.appearance,
-                context.presentationStyle == node.presentationStyle,
-                scene?.scene.identifier == node.scene,
+            guard context.children.count == nodes[index].children.count,
+                (context.presented == nil) == !nodes[index].presents,
+                kind == nodes[index].kind, context.appearance == nodes[index].appearance,
+                context.presentationStyle == nodes[index].presentationStyle,
+                scene?.scene.identifier == nodes[index].scene,
                 (ObjectIdentifier(kind.semantics) == ObjectIdentifier(ContentSemantics.self)
-                    ? nil : kind.semantics.snapshotSelection(in: ContainerLayout(context))) == node.selectedIndex,
-                context.splitColumns == node.columns,
-                (scene?.scene.className ?? ControllerSnapshot.className(of: controller)) == node.className
+                    ? nil : kind.semantics.snapshotSelection(in: ContainerLayout(context))) == nodes[index].selectedIndex,
+                context.splitColumns == nodes[index].columns,
+                (scene?.scene.className ?? ControllerSnapshot.className(of: controller)) == nodes[index].className
             else { return false }
             let children = context.children
-            for index in children.indices where !same(children[index], node.children[index]) { return false }
+            if !children.isEmpty {
+                let childNodes = nodes[index].children
+                for position in children.indices where !same(children[position], childNodes, position) { return false }
+            }
             // Both present or neither (the guard): the node's is its storage's one element.
-            if let presented = context.presented { return same(presented, node.presentedStorage[0]) }
+            if let presented = context.presented { return same(presented, nodes[index].presentedStorage, 0) }
             return true
         }
         switch (tree.root, snapshot.root) {
         case (nil, nil): return true
-        case (let root?, let node?): return same(root, node)
+        case (let root?, let node?): return same(root, [node], 0)
         default: return false
         }
     }
