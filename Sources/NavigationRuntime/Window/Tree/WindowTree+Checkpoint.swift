@@ -189,7 +189,7 @@ extension WindowTree {
     struct CheckpointContainer: Sendable {
         let isCollapsed: Bool
         let selectedIndex: Int
-        /// The stashed secondary's position in the records (-1: no stash).
+        /// The stashed secondary's position in the checkpoint's controllers (-1: no stash).
         let stashSecondary: Int32
         let stashDepth: Int?
         let columns: [SplitColumn]?
