@@ -11,16 +11,21 @@ public struct ControllerKind: RawRepresentable, Sendable, Hashable, Codable, Cus
     /// The container rules of this kind: which children are on screen, which one a path
     /// follows, the unwind search order, show handling (see `ContainerSemantics`).
     let semantics: any ContainerSemantics.Type
+    /// ``TreeHasher/word(for:)`` of ``rawValue``, worked out once: what a ``Window/TreeDigest``
+    /// hashes for the kind, instead of its name's bytes.
+    let word: UInt64
 
     /// The kind with this name; one the runtime does not know has ``content``'s rules.
     public init(rawValue: String) {
         self.rawValue = rawValue
         self.semantics = Self.builtIn.first { $0.rawValue == rawValue }?.semantics ?? ContentSemantics.self
+        self.word = TreeHasher.word(for: rawValue)
     }
 
     init(_ rawValue: String, semantics: any ContainerSemantics.Type) {
         self.rawValue = rawValue
         self.semantics = semantics
+        self.word = TreeHasher.word(for: rawValue)
     }
 
     /// A content controller: one screen (it may still embed children).

@@ -211,8 +211,14 @@ extension SceneCatalog {
 /// A scene stored once, by reference: every context of the scene's instances points at it.
 final class SceneStorage: Sendable {
     let scene: Scene
+    /// ``TreeHasher/word(for:)`` of the scene's identifier, worked out once: what a
+    /// ``Window/TreeDigest`` hashes for each controller of the scene, instead of its bytes.
+    let identifierWord: UInt64
 
-    init(_ scene: Scene) { self.scene = scene }
+    init(_ scene: Scene) {
+        self.scene = scene
+        self.identifierWord = TreeHasher.word(for: scene.identifier)
+    }
 
     /// The scene's segue with this identifier (see ``Scene/segue(named:)``), read in place.
     func segue(named name: String) -> SegueDefinition? {

@@ -67,7 +67,11 @@ public struct ControllerSnapshot: Sendable, Hashable, Codable {
     /// for every other controller); while it is collapsed ``selectedIndex`` names the child
     /// on screen (R5.7).
     public var columns: [SplitColumn]?
-    private var presentedStorage: [ControllerSnapshot]
+    /// What it presents, as zero or one element: read in place (``presented`` returns a copy).
+    private(set) var presentedStorage: [ControllerSnapshot]
+
+    /// Whether it presents a controller (``presented`` is not `nil`), without copying it.
+    var presents: Bool { !presentedStorage.isEmpty }
 
     /// What it presents, if anything.
     public var presented: ControllerSnapshot? {
@@ -98,6 +102,25 @@ public struct ControllerSnapshot: Sendable, Hashable, Codable {
         self.presentationStyle = presentationStyle
         self.columns = columns
         self.presentedStorage = presented.map { [$0] } ?? []
+    }
+
+    /// Creates a controller snapshot whose presented controller is given as its storage
+    /// (zero or one element), moved in rather than copied.
+    fileprivate init(
+        id: ControllerID, scene: String?, className: String, kind: ControllerKind, appearance: AppearanceState,
+        children: [ControllerSnapshot], selectedIndex: Int?, presentationStyle: PresentationStyle?,
+        presentedStorage: [ControllerSnapshot], columns: [SplitColumn]?
+    ) {
+        self.id = id
+        self.scene = scene
+        self.className = className
+        self.kind = kind
+        self.appearance = appearance
+        self.children = children
+        self.selectedIndex = selectedIndex
+        self.presentationStyle = presentationStyle
+        self.columns = columns
+        self.presentedStorage = presentedStorage
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -156,16 +179,10 @@ extension Window {
     /// `snapshot().normalized()`, built in one pass (no snapshot with ids to copy): the ids
     /// numbered from 1 in the walk's order, as ``WindowSnapshot/normalized()`` numbers them.
     public func normalizedSnapshot() -> WindowSnapshot {
-        var next: UInt64 = 0
+        var builder = SnapshotBuilder(numbering: true)
         return WindowSnapshot(
             window: WindowID(0), sequence: 0, traits: traits, transitionInFlight: false,
-            root: root.map { root in
-                snapshot(of: root) { _ in
-                    next += 1
-                    return ControllerID(next)
-                }
-            }
-        )
+            root: root.map { builder.node($0) })
     }
 
     /// The controller with this id, if it is in the window's tree.
@@ -181,25 +198,49 @@ extension Window {
     }
 
     func snapshot(of controller: any ViewController) -> ControllerSnapshot {
-        snapshot(of: controller) { $0.id }
+        var builder = SnapshotBuilder(numbering: false)
+        return builder.node(controller)
     }
+}
 
-    /// The subtree's snapshot, each controller's id given by `id` (called in the walk's order,
-    /// a controller before its children and what it presents).
-    private func snapshot(of controller: any ViewController, id: (ControllerContext) -> ControllerID) -> ControllerSnapshot {
+/// Builds a subtree's snapshot: a value with a mutating method (no closure per node, no
+/// isolated closure handed to `map`), each node built with its children and what it presents
+/// in place.
+private struct SnapshotBuilder {
+    /// Whether ids are numbered from 1 in the walk's order (a controller before its children
+    /// and what it presents), as ``WindowSnapshot/normalized()`` numbers them, rather than
+    /// the controllers' own.
+    let numbering: Bool
+    private var next: UInt64 = 0
+
+    init(numbering: Bool) { self.numbering = numbering }
+
+    /// The snapshot of `controller` and its subtree. Read on the window's executor.
+    mutating func node(_ controller: any ViewController) -> ControllerSnapshot {
         let context = controller.context
-        let className = ControllerSnapshot.className(of: controller)
+        let kind = controller.kind
+        let scene = context.sceneStorage
+        let id: ControllerID
+        if numbering {
+            next += 1
+            id = ControllerID(next)
+        } else {
+            id = context.id
+        }
+        let children = context.children
+        var nodes: [ControllerSnapshot] = []
+        if !children.isEmpty {
+            nodes.reserveCapacity(children.count)
+            for child in children { nodes.append(node(child)) }
+        }
+        var presented: [ControllerSnapshot] = []
+        if let controller = context.presented { presented = [node(controller)] }
         return ControllerSnapshot(
-            id: id(context),
-            scene: context.scene?.identifier,
-            className: className,
-            kind: controller.kind,
-            appearance: context.appearance,
-            children: context.children.map { snapshot(of: $0, id: id) },
-            selectedIndex: controller.kind.semantics.snapshotSelection(in: ContainerLayout(context)),
-            presentationStyle: context.presentationStyle,
-            presented: context.presented.map { snapshot(of: $0, id: id) },
-            columns: context.splitColumns
-        )
+            id: id, scene: scene?.scene.identifier,
+            className: scene?.scene.className ?? ControllerSnapshot.className(of: controller), kind: kind,
+            appearance: context.appearance, children: nodes,
+            selectedIndex: ObjectIdentifier(kind.semantics) == ObjectIdentifier(ContentSemantics.self)
+                ? nil : kind.semantics.snapshotSelection(in: ContainerLayout(context)),
+            presentationStyle: context.presentationStyle, presentedStorage: presented, columns: context.splitColumns)
     }
 }

@@ -111,6 +111,77 @@ import Testing
         #expect(fieldsAfter == fieldsBefore)
     }
 
+    /// Every field of every captured controller set to something else (links to other captured
+    /// controllers, flags flipped, styles, claim and container state changed; children and
+    /// presentations emptied so that the tree stays a tree): the rewind writes each back.
+    @Test(arguments: [Traits.regular, .compact])
+    func rewind_writesBackEveryFieldWhateverItWasSetTo(traits: Traits) async throws {
+        let window = try await Self.start(traits: traits)
+        let before = await window.snapshot()
+        try await Self.perform(.segue(position: Self.position(of: "list", in: before), "detail"), in: window)
+        let pushed = await window.snapshot()
+        try await Self.perform(.segue(position: Self.position(of: "detail", in: pushed), "over"), in: window)
+        let checkpointed = await window.snapshot()
+        let checkpoint = try await window.checkpoint()
+        let captured = checkpoint.controllers
+        #expect(captured.count > 3)
+        let fields = await window.withTree { TreeFields($0, captured) }
+        // The transition flags TreeFields leaves out.
+        let flags: @Sendable () async -> [[Bool]] = {
+            await window.withTree { _ in
+                captured.map {
+                    let context = $0.context
+                    return [
+                        context.isBeingPresented, context.isBeingDismissed, context.isMovingToParent,
+                        context.isMovingFromParent, context.manualAppearanceAnimated,
+                    ]
+                }
+            }
+        }
+        let flagsBefore = await flags()
+        await window.withTree { _ in
+            var stashed = false
+            for (index, controller) in captured.enumerated() {
+                let context = controller.context
+                let next = captured[(index + 1) % captured.count]
+                context.parent = next
+                context.presenting = next
+                context.children = []
+                context.presented = nil
+                context.presentationStyle = context.presentationStyle == .popover ? .fullScreen : .popover
+                context.presentationTransitionStyle = context.presentationTransitionStyle == .partialCurl ? nil : .partialCurl
+                context.claim.store(0xbad, ordering: .relaxed)
+                context.isAttached.toggle()
+                context.isViewLoaded.toggle()
+                context.didAdoptInitialChildren.toggle()
+                context.isBeingPresented.toggle()
+                context.isBeingDismissed.toggle()
+                context.isMovingToParent.toggle()
+                context.isMovingFromParent.toggle()
+                context.manualAppearanceAnimated.toggle()
+                context.appearance = context.appearance == .appearing ? .disappearing : .appearing
+                // Container state everywhere (a content controller's is dropped again).
+                context.selectedIndex += 3
+                context.isCollapsed.toggle()
+                context.splitColumns = context.splitColumns == nil ? [.compact] : nil
+                // One stash, to a controller whose own stash stays empty (no cycle to walk).
+                if !stashed, index + 1 < captured.count, !next.context.hasContainerState {
+                    context.splitStash = SplitState.Stash(secondary: next, primaryDepth: 5)
+                    stashed = true
+                } else {
+                    context.splitStash = nil
+                }
+            }
+        }
+        try await window.rewind(to: checkpoint)
+        #expect(await window.withTree { TreeFields($0, captured) } == fields)
+        #expect(await flags() == flagsBefore)
+        var after = await window.snapshot()
+        after.sequence = checkpointed.sequence
+        #expect(after == checkpointed)
+        await window.close()
+    }
+
     @Test func rewind_leavesWhatLeftTheTreeDetached_withItsOwnSubtree() async throws {
         let window = try await Self.start()
         let before = await window.snapshot()
@@ -246,14 +317,25 @@ import Testing
         }
         let checkpointed = await window.snapshot()
         let checkpoint = try await window.checkpoint()
+        // Every captured controller, those outside the tree (a stashed secondary) too.
+        let captured = checkpoint.controllers
+        let fields = await window.withTree { TreeFields($0, captured) }
+        let known = Set(captured.map(\.id))
 
         // Wander off and come back, several times.
         for _ in 0..<3 {
-            for _ in 0..<(1 + Int(random.next() % 5)) { try await Self.performRandom(in: window, using: &random) }
+            for _ in 0..<(1 + Int(random.next() % 5)) {
+                try await Self.performRandom(in: window, using: &random)
+                // Where the first controller the checkpoint does not have landed, as a search finds it.
+                let expected = await window.snapshot().allControllers.firstIndex { !known.contains($0.id) }
+                #expect(await window.digest(since: checkpoint).firstNew?.position == expected, "seed \(seed)")
+            }
             try await window.rewind(to: checkpoint)
             var now = await window.snapshot()
             now.sequence = checkpointed.sequence
             #expect(now == checkpointed, "seed \(seed)")
+            #expect(await window.withTree { TreeFields($0, captured) } == fields, "seed \(seed)")
+            #expect(await window.digest(since: checkpoint).firstNew == nil, "seed \(seed)")
         }
 
         // Two fresh windows in the same state: a twin that took the same actions (so the same

@@ -25,16 +25,24 @@ extension Window {
     public struct Checkpoint: Sendable {
         /// The window it was taken of: the only one it rewinds.
         public let window: Window
-        /// Each captured controller's fields: first the tree's, in ``WindowSnapshot/allControllers``
-        /// order (the root first), then the controllers outside the tree that those fields name
-        /// (a split view controller's stashed secondary and its subtree).
+        /// The captured controllers: first the tree's, in ``WindowSnapshot/allControllers``
+        /// order (the root first), then the controllers outside the tree that their fields name
+        /// (a split view controller's stashed secondary and its subtree). The arrays below are
+        /// indexed alike.
+        let controllers: [any ViewController]
+        /// Each controller's context (read once here, not through the protocol at each rewind).
+        let contexts: [ControllerContext]
+        /// Each controller's children, the array itself, so that a rewind shares it instead of
+        /// building one.
+        let children: [[any ViewController]]
+        /// Each controller's other fields (no references: read without retaining).
         let records: [WindowTree.CheckpointRecord]
+        /// Each controller's identity, and which identities are the checkpoint's.
+        let membership: Membership
         /// The container state of the records that have one (``WindowTree/CheckpointRecord/container``).
         let containers: [WindowTree.CheckpointContainer]
-        /// How many of ``records`` are the tree's.
+        /// How many of ``controllers`` are the tree's.
         let treeCount: Int
-        /// The identities of the records' controllers, sorted: membership by binary search.
-        let members: [UInt]
         /// The window's traits.
         public let traits: Traits
 
@@ -46,19 +54,48 @@ extension Window {
         /// it), or `nil` past the end.
         public func controller(at position: Int) -> (any ViewController)? {
             guard position >= 0 && position < treeCount else { return nil }
-            return records[position].controller
+            return controllers[position]
         }
 
         /// Whether `controller` is one of the checkpoint's (in its tree or named by it).
         func contains(_ controller: any ViewController) -> Bool {
-            let key = UInt(bitPattern: ObjectIdentifier(controller))
-            var low = 0
-            var high = members.count
-            while low < high {
-                let middle = (low + high) / 2
-                if members[middle] < key { low = middle + 1 } else { high = middle }
+            membership.contains(identity: UInt(bitPattern: ObjectIdentifier(controller)))
+        }
+
+        /// Which controllers are a checkpoint's, apart from it: what a walk needs to ask (two
+        /// arrays, not the checkpoint's every field).
+        struct Membership: Sendable {
+            /// Each captured controller's identity (`ObjectIdentifier`'s bits), in the order of
+            /// the checkpoint's controllers.
+            let identities: [UInt]
+            /// ``identities``, sorted: membership by binary search.
+            let members: [UInt]
+
+            init(_ identities: [UInt]) {
+                self.identities = identities
+                self.members = identities.sorted()
             }
-            return low < members.count && members[low] == key
+
+            /// Whether `controller`, found at `position` of a walk in
+            /// ``WindowSnapshot/allControllers`` order, is one of the checkpoint's: first whether
+            /// the checkpoint's controller at that position is it (so, in a tree that did not
+            /// change up to there, without a search).
+            func contains(_ controller: any ViewController, at position: Int) -> Bool {
+                let identity = UInt(bitPattern: ObjectIdentifier(controller))
+                if position < identities.count && identities[position] == identity { return true }
+                return contains(identity: identity)
+            }
+
+            /// Whether the controller with this identity is one of the checkpoint's.
+            func contains(identity key: UInt) -> Bool {
+                var low = 0
+                var high = members.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if members[middle] < key { low = middle + 1 } else { high = middle }
+                }
+                return low < members.count && members[low] == key
+            }
         }
     }
 
@@ -72,9 +109,9 @@ extension Window {
         try checkRewindable("checkpoint()")
         let captured = tree.captureCheckpoint()
         return Checkpoint(
-            window: self, records: captured.records, containers: captured.containers,
-            treeCount: captured.treeCount, members: captured.records.map { UInt(bitPattern: ObjectIdentifier($0.controller)) }.sorted(),
-            traits: tree.traits)
+            window: self, controllers: captured.controllers, contexts: captured.contexts, children: captured.children,
+            records: captured.records, membership: Checkpoint.Membership(captured.identities), containers: captured.containers,
+            treeCount: captured.treeCount, traits: tree.traits)
     }
 
     /// Puts the window's tree back exactly as it was when `checkpoint` was taken: its root, its
@@ -120,22 +157,20 @@ extension Window {
 }
 
 extension WindowTree {
-    /// One controller's fields in a ``Window/Checkpoint``. Links to other controllers are
-    /// positions in the checkpoint's records (-1: none), but the children, kept as the array
-    /// itself so that a rewind shares it instead of building one.
+    /// One controller's fields in a ``Window/Checkpoint`` but its children (kept beside, in
+    /// ``Window/Checkpoint/children``): no references, so that reading one retains nothing. Links
+    /// to other controllers are positions in the checkpoint's controllers (-1: none).
     struct CheckpointRecord: Sendable {
-        let controller: any ViewController
-        let children: [any ViewController]
-        let parent: Int32
-        let presented: Int32
-        let presenting: Int32
+        var parent: Int32
+        var presented: Int32
+        var presenting: Int32
         /// The position of its container state in the checkpoint's containers (-1: none).
-        let container: Int32
-        let claim: UInt64
-        let flags: Flags
-        let appearance: AppearanceState
-        let presentationStyle: PresentationStyle?
-        let transitionStyle: TransitionStyle?
+        var container: Int32 = -1
+        var claim: UInt64 = 0
+        var flags: Flags = []
+        var appearance: AppearanceState = .disappeared
+        var presentationStyle: PresentationStyle?
+        var transitionStyle: TransitionStyle?
 
         struct Flags: OptionSet, Sendable {
             let rawValue: UInt8
@@ -154,104 +189,159 @@ extension WindowTree {
     struct CheckpointContainer: Sendable {
         let isCollapsed: Bool
         let selectedIndex: Int
-        /// The stashed secondary's position in the records (-1: no stash).
+        /// The stashed secondary's position in the checkpoint's controllers (-1: no stash).
         let stashSecondary: Int32
         let stashDepth: Int?
         let columns: [SplitColumn]?
     }
 
-    /// Captures every field of every controller of the tree, in ``WindowSnapshot/allControllers``
-    /// order, then of the controllers outside the tree those fields name.
-    func captureCheckpoint() -> (records: [CheckpointRecord], containers: [CheckpointContainer], treeCount: Int) {
-        var order: [any ViewController] = []
-        func visit(_ controller: any ViewController) {
-            order.append(controller)
-            let context = controller.context
-            for child in context.children { visit(child) }
-            if let presented = context.presented { visit(presented) }
+    /// What ``captureCheckpoint()`` captures (see ``Window/Checkpoint``'s fields of these names),
+    /// and the capture itself: methods on a value rather than local functions capturing
+    /// variables, so that the recursion appends to arrays in place.
+    struct CapturedTree {
+        var controllers: [any ViewController] = []
+        var contexts: [ControllerContext] = []
+        var children: [[any ViewController]] = []
+        var records: [CheckpointRecord] = []
+        var identities: [UInt] = []
+        var containers: [CheckpointContainer] = []
+        var treeCount = 0
+
+        /// Room for `count` controllers in each array, so that the walk never grows one.
+        mutating func reserve(_ count: Int) {
+            controllers.reserveCapacity(count)
+            contexts.reserveCapacity(count)
+            children.reserveCapacity(count)
+            records.reserveCapacity(count)
+            identities.reserveCapacity(count)
         }
-        if let root { visit(root) }
-        let treeCount = order.count
-        var positions: [ObjectIdentifier: Int32] = [:]
-        positions.reserveCapacity(order.count)
-        for (position, controller) in order.enumerated() { positions[ObjectIdentifier(controller)] = Int32(position) }
-        func position(of controller: (any ViewController)?) -> Int32 {
+
+        /// A record for `controller`, its links those the walk saw (checked in ``fill()``).
+        mutating func add(_ controller: any ViewController, _ context: ControllerContext, parent: Int32, presenting: Int32) {
+            controllers.append(controller)
+            contexts.append(context)
+            children.append(context.children)
+            identities.append(UInt(bitPattern: ObjectIdentifier(controller)))
+            records.append(CheckpointRecord(parent: parent, presented: -1, presenting: presenting))
+        }
+
+        /// Adds the subtree in ``WindowSnapshot/allControllers`` order, each controller's links
+        /// as the tree has them (parent, presenter, what it presents).
+        mutating func walk(_ controller: any ViewController, parent: Int32, presenting: Int32) {
+            let position = Int32(controllers.count)
+            let context = controller.context
+            add(controller, context, parent: parent, presenting: presenting)
+            for child in context.children { walk(child, parent: position, presenting: -1) }
+            if let presented = context.presented {
+                records[Int(position)].presented = Int32(controllers.count)
+                walk(presented, parent: -1, presenting: position)
+            }
+        }
+
+        /// The position of `controller`: `expected` when that is it, else found (a search:
+        /// only for links outside the tree's own), else a new record for it.
+        mutating func position(of controller: (any ViewController)?, expected: Int32) -> Int32 {
             guard let controller else { return -1 }
-            if let known = positions[ObjectIdentifier(controller)] { return known }
-            let added = Int32(order.count)
-            order.append(controller)
-            positions[ObjectIdentifier(controller)] = added
+            let identity = UInt(bitPattern: ObjectIdentifier(controller))
+            if expected >= 0 && identities[Int(expected)] == identity { return expected }
+            if let known = identities.firstIndex(of: identity) { return Int32(known) }
+            let added = Int32(controllers.count)
+            add(controller, controller.context, parent: -1, presenting: -1)
             return added
         }
-        var records: [CheckpointRecord] = []
-        records.reserveCapacity(order.count)
-        var containers: [CheckpointContainer] = []
-        var index = 0
-        // `order` grows while it is read: a link to a controller outside the tree adds it.
-        while index < order.count {
-            let controller = order[index]
-            let context = controller.context
-            for child in context.children { _ = position(of: child) }
-            var container: Int32 = -1
-            if let fields = context.containerFields {
-                container = Int32(containers.count)
-                containers.append(
-                    CheckpointContainer(
-                        isCollapsed: fields.isCollapsed, selectedIndex: fields.selectedIndex,
-                        stashSecondary: position(of: fields.splitStash?.secondary),
-                        stashDepth: fields.splitStash?.primaryDepth, columns: fields.splitColumns))
+
+        /// Reads every record's fields, the links checked against the walk's (the records grow
+        /// while they are read: a link to a controller outside the tree adds it).
+        mutating func fill() {
+            var index = 0
+            while index < controllers.count {
+                let context = contexts[index]
+                // A tree controller's children are the tree's, recorded by the walk.
+                if index >= treeCount { for child in context.children { _ = position(of: child, expected: -1) } }
+                var container: Int32 = -1
+                if let fields = context.containerFields {
+                    container = Int32(containers.count)
+                    let stashSecondary = position(of: fields.splitStash?.secondary, expected: -1)
+                    containers.append(
+                        CheckpointContainer(
+                            isCollapsed: fields.isCollapsed, selectedIndex: fields.selectedIndex,
+                            stashSecondary: stashSecondary, stashDepth: fields.splitStash?.primaryDepth,
+                            columns: fields.splitColumns))
+                }
+                var flags: CheckpointRecord.Flags = []
+                if context.isAttached { flags.insert(.attached) }
+                if context.isViewLoaded { flags.insert(.viewLoaded) }
+                if context.didAdoptInitialChildren { flags.insert(.adopted) }
+                if context.isBeingPresented { flags.insert(.beingPresented) }
+                if context.isBeingDismissed { flags.insert(.beingDismissed) }
+                if context.isMovingToParent { flags.insert(.movingToParent) }
+                if context.isMovingFromParent { flags.insert(.movingFromParent) }
+                if context.manualAppearanceAnimated { flags.insert(.manualAnimated) }
+                let walked = records[index]
+                let parent = position(of: context.parent, expected: walked.parent)
+                let presented = position(of: context.presented, expected: walked.presented)
+                let presenting = position(of: context.presenting, expected: walked.presenting)
+                records[index] = CheckpointRecord(
+                    parent: parent, presented: presented, presenting: presenting, container: container,
+                    claim: context.claim.load(ordering: .relaxed), flags: flags, appearance: context.appearance,
+                    presentationStyle: context.presentationStyle, transitionStyle: context.presentationTransitionStyle)
+                index += 1
             }
-            var flags: CheckpointRecord.Flags = []
-            if context.isAttached { flags.insert(.attached) }
-            if context.isViewLoaded { flags.insert(.viewLoaded) }
-            if context.didAdoptInitialChildren { flags.insert(.adopted) }
-            if context.isBeingPresented { flags.insert(.beingPresented) }
-            if context.isBeingDismissed { flags.insert(.beingDismissed) }
-            if context.isMovingToParent { flags.insert(.movingToParent) }
-            if context.isMovingFromParent { flags.insert(.movingFromParent) }
-            if context.manualAppearanceAnimated { flags.insert(.manualAnimated) }
-            records.append(
-                CheckpointRecord(
-                    controller: controller, children: context.children, parent: position(of: context.parent),
-                    presented: position(of: context.presented), presenting: position(of: context.presenting),
-                    container: container, claim: context.claim.load(ordering: .relaxed), flags: flags,
-                    appearance: context.appearance, presentationStyle: context.presentationStyle,
-                    transitionStyle: context.presentationTransitionStyle))
-            index += 1
         }
-        return (records, containers, treeCount)
+    }
+
+    /// Captures every field of every controller of the tree, in ``WindowSnapshot/allControllers``
+    /// order, then of the controllers outside the tree those fields name.
+    func captureCheckpoint() -> CapturedTree {
+        var captured = CapturedTree()
+        guard let root else { return captured }
+        captured.reserve(Self.count(root))
+        captured.walk(root, parent: -1, presenting: -1)
+        captured.treeCount = captured.controllers.count
+        captured.fill()
+        return captured
+    }
+
+    /// How many controllers the subtree has.
+    private static func count(_ controller: any ViewController) -> Int {
+        let context = controller.context
+        var count = 1
+        for child in context.children { count += Self.count(child) }
+        if let presented = context.presented { count += Self.count(presented) }
+        return count
     }
 
     /// Writes a checkpoint's fields back (see ``Window/rewind(to:)``). The caller checked that
     /// the checkpoint is this window's and that the window is at rest.
     func rewind(to checkpoint: Window.Checkpoint) {
-        let records = checkpoint.records
+        let controllers = checkpoint.controllers
+        let identities = checkpoint.membership.identities
         // The controllers in the tree now (and stashed aside) that the checkpoint does not
         // have, read before anything is written.
-        var leaving: [any ViewController] = []
-        func visit(_ controller: any ViewController) {
-            let context = controller.context
-            if !checkpoint.contains(controller) { leaving.append(controller) }
-            for child in context.children { visit(child) }
-            if let presented = context.presented { visit(presented) }
-            if context.hasContainerState, let stashed = context.splitStash?.secondary, !stashed.context.isAttached { visit(stashed) }
-        }
-        if let root { visit(root) }
+        var walk = LeavingWalk(membership: checkpoint.membership)
+        if let root { walk.visit(root) }
+        let leaving = walk.leaving
 
+        // Whether `current` is the controller at `position` (-1: none), by identity.
+        func links(_ current: (any ViewController)?, _ position: Int32) -> Bool {
+            guard let current else { return position < 0 }
+            return position >= 0 && identities[Int(position)] == UInt(bitPattern: ObjectIdentifier(current))
+        }
         func controller(_ position: Int32) -> (any ViewController)? {
-            position < 0 ? nil : records[Int(position)].controller
+            position < 0 ? nil : controllers[Int(position)]
         }
         // Each field is written only when it differs: most of the tree is as the checkpoint has
-        // it, and a write releases and retains.
-        for record in records {
-            let context = record.controller.context
-            let parent = controller(record.parent)
-            if context.parent !== parent { context.parent = parent }
-            if !Self.identical(context.children, record.children) { context.children = record.children }
-            let presented = controller(record.presented)
-            if context.presented !== presented { context.presented = presented }
-            let presenting = controller(record.presenting)
-            if context.presenting !== presenting { context.presenting = presenting }
+        // it, and a write of a reference releases and retains.
+        let contexts = checkpoint.contexts
+        let children = checkpoint.children
+        let records = checkpoint.records
+        for index in records.indices {
+            let record = records[index]
+            let context = contexts[index]
+            if !links(context.parent, record.parent) { context.parent = controller(record.parent) }
+            if !Self.identical(context.children, children[index]) { context.children = children[index] }
+            if !links(context.presented, record.presented) { context.presented = controller(record.presented) }
+            if !links(context.presenting, record.presenting) { context.presenting = controller(record.presenting) }
             context.presentationStyle = record.presentationStyle
             context.presentationTransitionStyle = record.transitionStyle
             context.claim.store(record.claim, ordering: .relaxed)
@@ -273,10 +363,11 @@ extension WindowTree {
                     context.isCollapsed = container.isCollapsed
                 }
                 if context.selectedIndex != container.selectedIndex { context.selectedIndex = container.selectedIndex }
-                let secondary = controller(container.stashSecondary)
                 let stash = context.splitStash
-                if stash?.secondary !== secondary || stash?.primaryDepth != container.stashDepth {
-                    context.splitStash = secondary.map { SplitState.Stash(secondary: $0, primaryDepth: container.stashDepth) }
+                if !links(stash?.secondary, container.stashSecondary) || stash?.primaryDepth != container.stashDepth {
+                    context.splitStash = controller(container.stashSecondary).map {
+                        SplitState.Stash(secondary: $0, primaryDepth: container.stashDepth)
+                    }
                 }
                 if context.splitColumns != container.columns { context.splitColumns = container.columns }
             }
@@ -306,8 +397,29 @@ extension WindowTree {
             context.isMovingToParent = false
             context.isMovingFromParent = false
         }
-        root = checkpoint.treeCount > 0 ? records[0].controller : nil
+        root = checkpoint.treeCount > 0 ? controllers[0] : nil
         traits = checkpoint.traits
+    }
+
+    /// The walk of ``rewind(to:)`` that finds what leaves the tree: a value with a mutating
+    /// method rather than a local function capturing variables. It goes in `allControllers`
+    /// order, so that up to the first change each controller is the checkpoint's at the same
+    /// position (``Window/Checkpoint/Membership/contains(_:at:)``).
+    private struct LeavingWalk {
+        let membership: Window.Checkpoint.Membership
+        var leaving: [any ViewController] = []
+        var position = 0
+
+        init(membership: Window.Checkpoint.Membership) { self.membership = membership }
+
+        mutating func visit(_ controller: any ViewController) {
+            let context = controller.context
+            if !membership.contains(controller, at: position) { leaving.append(controller) }
+            position += 1
+            for child in context.children { visit(child) }
+            if let presented = context.presented { visit(presented) }
+            if context.hasContainerState, let stashed = context.splitStash?.secondary, !stashed.context.isAttached { visit(stashed) }
+        }
     }
 
     /// Whether two lists hold the same controllers in the same order.

@@ -38,32 +38,60 @@ extension Window {
     /// - Parameter checkpoint: The controllers ``TreeDigest/firstNew`` skips: those of this
     ///   checkpoint (of this window); `nil`: the root is the first new one.
     public func digest(since checkpoint: Checkpoint? = nil) -> TreeDigest {
+        var walk = DigestWalk(membership: checkpoint?.membership)
+        walk.hasher.combine(tree.traits)
+        if let root = tree.root { walk.visit(root, parent: nil, isPresented: false) }
+        walk.hasher.combine(UInt64(walk.position))
+        return TreeDigest(
+            hash: walk.hasher.value, sequence: lastSequence, firstNew: walk.firstNew, keepsHiddenState: walk.keepsHiddenState)
+    }
+
+    /// The walk of ``digest(since:)``: a value with a mutating method rather than a local
+    /// function capturing variables.
+    private struct DigestWalk {
+        /// The checkpoint's (`nil`: none, the root is the first new controller).
+        let membership: Checkpoint.Membership?
         var hasher = TreeHasher()
-        hasher.combine(tree.traits)
         var position = 0
         var firstNew: TreeDigest.Landing?
+        /// Until the first new controller is found (then membership is no longer asked).
+        var searching = true
         var keepsHiddenState = false
-        func visit(_ controller: any ViewController, parentKind: ControllerKind?, isPresented: Bool) {
+
+        init(membership: Checkpoint.Membership?) { self.membership = membership }
+
+        /// `parent`: the controller it is a child of (`nil` for the root and a presented
+        /// controller), passed as it is (its kind is read only for ``TreeDigest/firstNew``).
+        mutating func visit(_ controller: any ViewController, parent: (any ViewController)?, isPresented: Bool) {
             let context = controller.context
             let kind = controller.kind
-            if firstNew == nil, !(checkpoint?.contains(controller) ?? false) {
-                firstNew = TreeDigest.Landing(position: position, parentKind: parentKind, isPresented: isPresented)
+            if searching, !(membership?.contains(controller, at: position) ?? false) {
+                firstNew = TreeDigest.Landing(position: position, parentKind: parent?.kind, isPresented: isPresented)
+                searching = false
             }
             position += 1
-            let isContent = ObjectIdentifier(kind.semantics) == ObjectIdentifier(ContentSemantics.self)
-            if kind == .split && context.isCollapsed { keepsHiddenState = true }
-            hasher.combineNode(
-                scene: context.sceneStorage?.scene.identifier, kind: kind, appearance: context.appearance,
-                selection: isContent ? nil : kind.semantics.snapshotSelection(in: ContainerLayout(context)),
-                style: context.presentationStyle, columns: context.splitColumns, childCount: context.children.count,
-                presents: context.presented != nil)
-            for child in context.children { visit(child, parentKind: kind, isPresented: false) }
-            if let presented = context.presented { visit(presented, parentKind: nil, isPresented: true) }
+            let presents = context.presented != nil
+            let childCount = context.children.count
+            let semantics = ObjectIdentifier(kind.semantics)
+            if semantics == ObjectIdentifier(ContentSemantics.self) {
+                hasher.combineNode(
+                    scene: context.sceneStorage?.identifierWord, kind: kind.word, appearance: context.appearance,
+                    selection: nil, style: context.presentationStyle, columns: nil, childCount: childCount,
+                    presents: presents)
+            } else {
+                // Split semantics is the split kind's alone (see `ControllerKind.==`).
+                if semantics == ObjectIdentifier(SplitSemantics.self) && context.isCollapsed { keepsHiddenState = true }
+                hasher.combineNode(
+                    scene: context.sceneStorage?.identifierWord, kind: kind.word, appearance: context.appearance,
+                    selection: kind.semantics.snapshotSelection(in: ContainerLayout(context)),
+                    style: context.presentationStyle, columns: context.splitColumns, childCount: childCount,
+                    presents: presents)
+            }
+            if childCount > 0 {
+                for child in context.children { visit(child, parent: controller, isPresented: false) }
+            }
+            if presents, let presented = context.presented { visit(presented, parent: nil, isPresented: true) }
         }
-        if let root = tree.root { visit(root, parentKind: nil, isPresented: false) }
-        hasher.combine(UInt64(position))
-        return TreeDigest(
-            hash: hasher.value, sequence: lastSequence, firstNew: firstNew, keepsHiddenState: keepsHiddenState)
     }
 
     /// Whether `snapshot().normalized() == snapshot.normalized()`, decided by one walk of the
@@ -74,25 +102,34 @@ extension Window {
     /// traits (not the ids, window, sequence number or `transitionInFlight`).
     public func matches(_ snapshot: WindowSnapshot) -> Bool {
         guard snapshot.traits == tree.traits else { return false }
-        func same(_ controller: any ViewController, _ node: ControllerSnapshot) -> Bool {
+        // The node is `nodes[index]`, read field by field in place (a node passed by value is
+        // copied, every reference in it retained).
+        func same(_ controller: any ViewController, _ nodes: [ControllerSnapshot], _ index: Int) -> Bool {
             let context = controller.context
             let kind = controller.kind
-            guard context.children.count == node.children.count,
-                (context.presented == nil) == (node.presented == nil),
-                kind == node.kind, context.appearance == node.appearance,
-                context.presentationStyle == node.presentationStyle,
-                context.sceneStorage?.scene.identifier == node.scene,
-                kind.semantics.snapshotSelection(in: ContainerLayout(context)) == node.selectedIndex,
-                context.splitColumns == node.columns,
-                (context.sceneStorage?.scene.className ?? ControllerSnapshot.className(of: controller)) == node.className
+            let scene = context.sceneStorage
+            guard context.children.count == nodes[index].children.count,
+                (context.presented == nil) == !nodes[index].presents,
+                kind == nodes[index].kind, context.appearance == nodes[index].appearance,
+                context.presentationStyle == nodes[index].presentationStyle,
+                scene?.scene.identifier == nodes[index].scene,
+                (ObjectIdentifier(kind.semantics) == ObjectIdentifier(ContentSemantics.self)
+                    ? nil : kind.semantics.snapshotSelection(in: ContainerLayout(context))) == nodes[index].selectedIndex,
+                context.splitColumns == nodes[index].columns,
+                (scene?.scene.className ?? ControllerSnapshot.className(of: controller)) == nodes[index].className
             else { return false }
-            for (child, childNode) in zip(context.children, node.children) where !same(child, childNode) { return false }
-            if let presented = context.presented, let presentedNode = node.presented { return same(presented, presentedNode) }
+            let children = context.children
+            if !children.isEmpty {
+                let childNodes = nodes[index].children
+                for position in children.indices where !same(children[position], childNodes, position) { return false }
+            }
+            // Both present or neither (the guard): the node's is its storage's one element.
+            if let presented = context.presented { return same(presented, nodes[index].presentedStorage, 0) }
             return true
         }
         switch (tree.root, snapshot.root) {
         case (nil, nil): return true
-        case (let root?, let node?): return same(root, node)
+        case (let root?, let node?): return same(root, [node], 0)
         default: return false
         }
     }
@@ -108,9 +145,9 @@ extension WindowSnapshot {
         func visit(_ node: ControllerSnapshot) {
             count += 1
             hasher.combineNode(
-                scene: node.scene, kind: node.kind, appearance: node.appearance, selection: node.selectedIndex,
-                style: node.presentationStyle, columns: node.columns, childCount: node.children.count,
-                presents: node.presented != nil)
+                scene: node.scene.map(TreeHasher.word(for:)), kind: node.kind.word, appearance: node.appearance,
+                selection: node.selectedIndex, style: node.presentationStyle, columns: node.columns,
+                childCount: node.children.count, presents: node.presented != nil)
             for child in node.children { visit(child) }
             if let presented = node.presented { visit(presented) }
         }
@@ -120,17 +157,23 @@ extension WindowSnapshot {
     }
 }
 
-/// The hash of ``Window/TreeDigest`` and ``WindowSnapshot/normalizedHash``: FNV-1a over the
-/// fields' bytes, cheaper than `Hasher` for the few short strings of each node. Not seeded, so
-/// not for tables an adversary fills; collisions only cost an exact comparison. Package-wide:
-/// the explorer's findings hash their screen looks with it too.
+/// The hash of ``Window/TreeDigest`` and ``WindowSnapshot/normalizedHash``: FNV-1a over
+/// 64-bit words (one multiply per word), cheaper than `Hasher` for the few fields of each
+/// node. A node's strings (its scene's identifier, its kind's name) count as one word each,
+/// their ``word(for:)``, worked out once per scene and per kind; its enums (appearance,
+/// presentation style, columns, size classes) as small integer codes. Not seeded (the same
+/// value in every process), so not for tables an adversary fills; collisions only cost an
+/// exact comparison. Package-wide: the explorer's findings hash their screen looks with it too.
 package struct TreeHasher {
     private var state: UInt64 = 0xcbf2_9ce4_8422_2325
 
+    /// A hasher with nothing combined yet.
     package init() {}
 
+    /// The hash of what was combined.
     package var value: Int { Int(truncatingIfNeeded: state ^ (state >> 32)) }
 
+    /// Combines one word.
     package mutating func combine(_ value: UInt64) {
         state = (state ^ value) &* 0x0000_0100_0000_01b3
     }
@@ -157,29 +200,94 @@ package struct TreeHasher {
         }
     }
 
+    /// One word standing for a string: the state after combining it alone. Equal strings give
+    /// equal words; what a node's scene identifier and kind name count as (see
+    /// ``SceneStorage/identifierWord`` and ``ControllerKind/word``, which keep it).
+    package static func word(for string: String) -> UInt64 {
+        var hasher = TreeHasher()
+        hasher.combine(string)
+        return hasher.state
+    }
+
+    /// The traits, as one word of their size classes' codes.
     package mutating func combine(_ traits: Traits) {
-        combine(traits.horizontalSizeClass.rawValue)
-        combine(traits.verticalSizeClass.rawValue)
+        combine(0x7_0000 | traits.horizontalSizeClass.treeCode << 1 | traits.verticalSizeClass.treeCode)
     }
 
     /// One controller's share (the class name is left out: it follows from the scene but for
-    /// controllers made in code, and a collision only costs a comparison).
+    /// controllers made in code, and a collision only costs a comparison): its scene's and
+    /// kind's words, then one word packing the appearance, presentation style, child count and
+    /// which optional fields are there, then the selection and columns when there are some.
     mutating func combineNode(
-        scene: String?, kind: ControllerKind, appearance: AppearanceState, selection: Int?,
+        scene: UInt64?, kind: UInt64, appearance: AppearanceState, selection: Int?,
         style: PresentationStyle?, columns: [SplitColumn]?, childCount: Int, presents: Bool
     ) {
-        if let scene { combine(scene) } else { combine(0x1_0000) }
-        combine(kind.rawValue)
-        combine(appearance.rawValue)
-        if let selection { combine(UInt64(bitPattern: Int64(selection))) } else { combine(0x2_0000) }
-        if let style { combine(style.rawValue) } else { combine(0x3_0000) }
+        combine(scene ?? 0x1_0000)
+        combine(kind)
+        // Bits 0-1: appearance; 2-5: style + 1 (0: none); 6: presents; 7: a selection;
+        // 8: columns; 16 and up: the child count.
+        var packed = appearance.treeCode | (style.map { $0.treeCode + 1 } ?? 0) << 2
+        if presents { packed |= 1 << 6 }
+        if selection != nil { packed |= 1 << 7 }
+        if columns != nil { packed |= 1 << 8 }
+        combine(packed | UInt64(truncatingIfNeeded: childCount) << 16)
+        if let selection { combine(UInt64(bitPattern: Int64(selection))) }
         if let columns {
-            for column in columns { combine(column.rawValue) }
+            for column in columns { combine(column.treeCode) }
             combine(0x4_0000)
-        } else {
-            combine(0x5_0000)
         }
-        combine(UInt64(childCount))
-        combine(presents ? 1 : 0)
+    }
+}
+
+// Small integer codes for the enums a node's hash packs (``TreeHasher/combineNode``): distinct
+// per case, stable across processes.
+
+extension AppearanceState {
+    /// 0 to 3.
+    fileprivate var treeCode: UInt64 {
+        switch self {
+        case .disappeared: 0
+        case .appearing: 1
+        case .appeared: 2
+        case .disappearing: 3
+        }
+    }
+}
+
+extension PresentationStyle {
+    /// 0 to 8.
+    fileprivate var treeCode: UInt64 {
+        switch self {
+        case .fullScreen: 0
+        case .overFullScreen: 1
+        case .currentContext: 2
+        case .overCurrentContext: 3
+        case .pageSheet: 4
+        case .formSheet: 5
+        case .popover: 6
+        case .automatic: 7
+        case .none: 8
+        }
+    }
+}
+
+extension SplitColumn {
+    /// 0 to 2.
+    fileprivate var treeCode: UInt64 {
+        switch self {
+        case .primary: 0
+        case .secondary: 1
+        case .compact: 2
+        }
+    }
+}
+
+extension Traits.SizeClass {
+    /// 0 or 1.
+    fileprivate var treeCode: UInt64 {
+        switch self {
+        case .compact: 0
+        case .regular: 1
+        }
     }
 }
