@@ -92,16 +92,10 @@ public struct ControllerSnapshot: Sendable, Hashable, Codable {
         presented: ControllerSnapshot? = nil,
         columns: [SplitColumn]? = nil
     ) {
-        self.id = id
-        self.scene = scene
-        self.className = className
-        self.kind = kind
-        self.appearance = appearance
-        self.children = children
-        self.selectedIndex = selectedIndex
-        self.presentationStyle = presentationStyle
-        self.columns = columns
-        self.presentedStorage = presented.map { [$0] } ?? []
+        self.init(
+            id: id, scene: scene, className: className, kind: kind, appearance: appearance, children: children,
+            selectedIndex: selectedIndex, presentationStyle: presentationStyle, presentedStorage: presented.map { [$0] } ?? [],
+            columns: columns)
     }
 
     /// Creates a controller snapshot whose presented controller is given as its storage
