@@ -91,6 +91,8 @@ public struct Exploration: Sendable {
     public internal(set) var findings: [ExplorationFinding] = []
     /// States whose restoration did not give the state back, reached again by replaying their
     /// path from the initial state instead (a tree restoration does not rebuild exactly).
+    /// Counted only with ``NavigationExplorer/Configuration/checksRestoration`` (off by
+    /// default); 0 otherwise.
     public internal(set) var replayedStates = 0
     /// States no window could be put back into (neither restored nor replayed), so never
     /// expanded; 0 unless restoration and replay both fail.
