@@ -12,8 +12,7 @@ struct ExplorationFindings {
     let reachableScenes: Set<String>?
     /// Where each state's path steps lead: state → action → next state.
     private let successors: [[ExplorationAction: Int]]
-    /// Each state's facts (``Exploration/facts``, or worked out here for an exploration built
-    /// without them).
+    /// Each state's facts (``Exploration/facts``, filled in by the explorer as it finds states).
     let facts: [StateFacts]
 
     init(catalog: SceneCatalog, exploration: Exploration, reachableScenes: Set<String>? = nil) {
@@ -27,7 +26,7 @@ struct ExplorationFindings {
             }
         }
         self.successors = successors
-        facts = exploration.facts.count == exploration.states.count ? exploration.facts : exploration.states.map { StateFacts($0.snapshot) }
+        facts = exploration.facts
     }
 
     func all() -> [ExplorationFinding] {

@@ -40,14 +40,9 @@ final class StateTable: Sendable {
         }
     }
 
-    /// The digest hash of the state with this id.
-    func hash(_ id: Int) -> Int {
-        storage.withLock { $0.hashes[id] }
-    }
-
-    /// The normalized snapshot and the facts of the state with this id.
-    func state(_ id: Int) -> (snapshot: WindowSnapshot, facts: StateFacts) {
-        storage.withLock { ($0.snapshots[id], $0.facts[id]) }
+    /// The digest hash, normalized snapshot and facts of the state with this id.
+    func state(_ id: Int) -> (hash: Int, snapshot: WindowSnapshot, facts: StateFacts) {
+        storage.withLock { ($0.hashes[id], $0.snapshots[id], $0.facts[id]) }
     }
 }
 

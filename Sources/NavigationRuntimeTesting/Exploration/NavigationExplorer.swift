@@ -164,8 +164,8 @@ public struct NavigationExplorer: Sendable {
                             let added = result.states.count
                             index[reached] = added
                             ids.append(reached)
-                            hashes.append(table.hash(reached))
-                            let (snapshot, facts) = table.state(reached)
+                            let (hash, snapshot, facts) = table.state(reached)
+                            hashes.append(hash)
                             result.states.append(
                                 Exploration.State(
                                     index: added, depth: depth + 1, snapshot: snapshot,

@@ -73,20 +73,15 @@ extension Window {
             let presents = context.presented != nil
             let childCount = context.children.count
             let semantics = ObjectIdentifier(kind.semantics)
-            if semantics == ObjectIdentifier(ContentSemantics.self) {
-                hasher.combineNode(
-                    scene: context.sceneStorage?.identifierWord, kind: kind.word, appearance: context.appearance,
-                    selection: nil, style: context.presentationStyle, columns: nil, childCount: childCount,
-                    presents: presents)
-            } else {
-                // Split semantics is the split kind's alone (see `ControllerKind.==`).
-                if semantics == ObjectIdentifier(SplitSemantics.self) && context.isCollapsed { keepsHiddenState = true }
-                hasher.combineNode(
-                    scene: context.sceneStorage?.identifierWord, kind: kind.word, appearance: context.appearance,
-                    selection: kind.semantics.snapshotSelection(in: ContainerLayout(context)),
-                    style: context.presentationStyle, columns: context.splitColumns, childCount: childCount,
-                    presents: presents)
-            }
+            // A content controller has no selection or columns: not read for it.
+            let isContent = semantics == ObjectIdentifier(ContentSemantics.self)
+            // Split semantics is the split kind's alone (see `ControllerKind.==`).
+            if !isContent && semantics == ObjectIdentifier(SplitSemantics.self) && context.isCollapsed { keepsHiddenState = true }
+            hasher.combineNode(
+                scene: context.sceneStorage?.identifierWord, kind: kind.word, appearance: context.appearance,
+                selection: isContent ? nil : kind.semantics.snapshotSelection(in: ContainerLayout(context)),
+                style: context.presentationStyle, columns: isContent ? nil : context.splitColumns, childCount: childCount,
+                presents: presents)
             if childCount > 0 {
                 for child in context.children { visit(child, parent: controller, isPresented: false) }
             }
