@@ -47,10 +47,15 @@ public struct ControllerSnapshot: Sendable, Hashable, Codable {
     /// The controller's id.
     public var id: ControllerID
     /// The scene it was instantiated from, if any.
-    public var scene: String?
+    public var scene: String? { didSet { nameWord = Self.nameWord(scene: scene, className: className) } }
     /// Its class name, by one rule for storyboards, the DSL and code: see
     /// ``className(of:)``.
-    public var className: String
+    public var className: String { didSet { nameWord = Self.nameWord(scene: scene, className: className) } }
+    /// `TreeHasher.word(for:)` of the node's name (its scene, else its class name), kept with
+    /// them: what a reader that compares, sorts or hashes many names (the explorer's state
+    /// facts) compares first. Equal names have equal words; a window's snapshot takes it from
+    /// the scene (``SceneStorage/identifierWord``), worked out once per scene.
+    package private(set) var nameWord: UInt64
     /// What kind of controller it is.
     public var kind: ControllerKind
     /// Where it is in the appearance state machine.
@@ -68,7 +73,7 @@ public struct ControllerSnapshot: Sendable, Hashable, Codable {
     /// on screen (R5.7).
     public var columns: [SplitColumn]?
     /// What it presents, as zero or one element: read in place (``presented`` returns a copy).
-    private(set) var presentedStorage: [ControllerSnapshot]
+    package private(set) var presentedStorage: [ControllerSnapshot]
 
     /// Whether it presents a controller (``presented`` is not `nil`), without copying it.
     var presents: Bool { !presentedStorage.isEmpty }
@@ -93,21 +98,25 @@ public struct ControllerSnapshot: Sendable, Hashable, Codable {
         columns: [SplitColumn]? = nil
     ) {
         self.init(
-            id: id, scene: scene, className: className, kind: kind, appearance: appearance, children: children,
-            selectedIndex: selectedIndex, presentationStyle: presentationStyle, presentedStorage: presented.map { [$0] } ?? [],
-            columns: columns)
+            id: id, scene: scene, className: className, nameWord: Self.nameWord(scene: scene, className: className), kind: kind,
+            appearance: appearance, children: children, selectedIndex: selectedIndex, presentationStyle: presentationStyle,
+            presentedStorage: presented.map { [$0] } ?? [], columns: columns)
     }
+
+    /// ``nameWord`` of a node with this scene and class name.
+    static func nameWord(scene: String?, className: String) -> UInt64 { TreeHasher.word(for: scene ?? className) }
 
     /// Creates a controller snapshot whose presented controller is given as its storage
     /// (zero or one element), moved in rather than copied.
     fileprivate init(
-        id: ControllerID, scene: String?, className: String, kind: ControllerKind, appearance: AppearanceState,
+        id: ControllerID, scene: String?, className: String, nameWord: UInt64, kind: ControllerKind, appearance: AppearanceState,
         children: [ControllerSnapshot], selectedIndex: Int?, presentationStyle: PresentationStyle?,
         presentedStorage: [ControllerSnapshot], columns: [SplitColumn]?
     ) {
         self.id = id
         self.scene = scene
         self.className = className
+        self.nameWord = nameWord
         self.kind = kind
         self.appearance = appearance
         self.children = children
@@ -137,6 +146,7 @@ public struct ControllerSnapshot: Sendable, Hashable, Codable {
         self.columns = try container.decodeIfPresent([SplitColumn].self, forKey: .columns)
         let presented = try container.decodeIfPresent(ControllerSnapshot.self, forKey: .presented)
         self.presentedStorage = presented.map { [$0] } ?? []
+        self.nameWord = Self.nameWord(scene: scene, className: className)
     }
 
     /// Encodes a controller and its subtree.
@@ -229,9 +239,10 @@ private struct SnapshotBuilder {
         }
         var presented: [ControllerSnapshot] = []
         if let controller = context.presented { presented = [node(controller)] }
+        let className = scene?.scene.className ?? ControllerSnapshot.className(of: controller)
         return ControllerSnapshot(
-            id: id, scene: scene?.scene.identifier,
-            className: scene?.scene.className ?? ControllerSnapshot.className(of: controller), kind: kind,
+            id: id, scene: scene?.scene.identifier, className: className,
+            nameWord: scene?.identifierWord ?? TreeHasher.word(for: className), kind: kind,
             appearance: context.appearance, children: nodes,
             selectedIndex: ObjectIdentifier(kind.semantics) == ObjectIdentifier(ContentSemantics.self)
                 ? nil : kind.semantics.snapshotSelection(in: ContainerLayout(context)),

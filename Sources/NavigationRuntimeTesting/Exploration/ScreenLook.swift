@@ -14,21 +14,22 @@ import NavigationRuntime
 struct ScreenLook: Hashable {
     let screen: ControllerSnapshot?
     let chain: Int
-    /// The names (scene, else class name) in the tree, sorted, each once.
-    let scenes: [String]
+    /// The names (scene, else class name) in the tree, each once, in ``NodeName``'s order.
+    let scenes: [NodeName]
     let traits: Traits
     /// A hash of the fields above (the ids left out): equal looks have equal values.
     let digest: Int
 
-    init(screen: ControllerSnapshot?, chain: Int, scenes: [String], traits: Traits) {
+    /// - Parameter names: The names in the tree, each once, in any order.
+    init(screen: ControllerSnapshot?, chain: Int, names: [NodeName], traits: Traits) {
         self.screen = screen
         self.chain = chain
-        self.scenes = scenes
+        self.scenes = names.sorted()
         self.traits = traits
         var hasher = TreeHasher()
         hasher.combine(UInt64(bitPattern: Int64(chain)))
         hasher.combine(traits)
-        for scene in scenes { hasher.combine(scene) }
+        for scene in scenes { hasher.combine(scene.word) }
         hasher.combine(UInt64(scenes.count))
         if let screen { hasher.combineShape(screen) } else { hasher.combine(0x6_0000) }
         digest = hasher.value
@@ -49,8 +50,8 @@ struct ScreenLook: Hashable {
     /// Whether two subtrees are equal but for their ids: what `==` says of copies of them
     /// whose ids are all set to one value (every stored field of ``ControllerSnapshot``
     /// but `id`).
-    static func sameIgnoringIDs(_ lhs: ControllerSnapshot, _ rhs: ControllerSnapshot) -> Bool {
-        guard lhs.kind == rhs.kind, lhs.appearance == rhs.appearance, lhs.scene == rhs.scene,
+    static func sameIgnoringIDs(_ lhs: borrowing ControllerSnapshot, _ rhs: borrowing ControllerSnapshot) -> Bool {
+        guard lhs.nameWord == rhs.nameWord, lhs.kind == rhs.kind, lhs.appearance == rhs.appearance, lhs.scene == rhs.scene,
             lhs.className == rhs.className, lhs.selectedIndex == rhs.selectedIndex,
             lhs.presentationStyle == rhs.presentationStyle, lhs.columns == rhs.columns,
             lhs.children.count == rhs.children.count
@@ -58,11 +59,12 @@ struct ScreenLook: Hashable {
         for index in lhs.children.indices where !sameIgnoringIDs(lhs.children[index], rhs.children[index]) {
             return false
         }
-        switch (lhs.presented, rhs.presented) {
-        case (nil, nil): return true
-        case (let left?, let right?): return sameIgnoringIDs(left, right)
-        default: return false
+        // Zero or one presented controller each, read in place.
+        guard lhs.presentedStorage.count == rhs.presentedStorage.count else { return false }
+        for index in lhs.presentedStorage.indices where !sameIgnoringIDs(lhs.presentedStorage[index], rhs.presentedStorage[index]) {
+            return false
         }
+        return true
     }
 }
 
@@ -71,10 +73,12 @@ extension TreeHasher {
     /// appeared and whether it presents, depth first. A look hashes its names apart (every
     /// name in the tree, the screen's among them); two screens of one shape and the same names
     /// collide, which costs an exact comparison (`==`), not a wrong answer.
-    mutating func combineShape(_ node: ControllerSnapshot) {
-        combine(UInt64(node.children.count) &<< 8 | (node.appearance == .appeared ? 2 : 0) | (node.presented == nil ? 0 : 1))
+    mutating func combineShape(_ node: borrowing ControllerSnapshot) {
+        combine(UInt64(node.children.count) &<< 8 | (node.appearance == .appeared ? 2 : 0) | (node.presentedStorage.isEmpty ? 0 : 1))
         if let selection = node.selectedIndex { combine(UInt64(bitPattern: Int64(selection))) } else { combine(0x2_0000) }
-        for child in node.children { combineShape(child) }
-        if let presented = node.presented { combineShape(presented) }
+        let children = node.children.span
+        for index in children.indices { combineShape(children[index]) }
+        let presented = node.presentedStorage.span
+        for index in presented.indices { combineShape(presented[index]) }
     }
 }

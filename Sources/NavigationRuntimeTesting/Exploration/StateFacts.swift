@@ -35,7 +35,8 @@ struct StateFacts: Sendable {
 
     /// The presentation chain, from the root's side.
     let chain: [Presented]
-    /// The scene identifiers in the tree (controllers made in code have none), sorted, each once.
+    /// The scene identifiers in the tree (controllers made in code have none), each once, in
+    /// ``WindowSnapshot/allControllers`` order.
     let scenes: [String]
     /// What the state looks like from the screen (no-way-back's key for a state at the depth bound).
     let look: ScreenLook
@@ -49,47 +50,57 @@ struct StateFacts: Sendable {
         var walk = Walk()
         if let root = snapshot.root { walk.visit(root) }
         var growth = walk.stacks
-        if let block = Self.repeatedBlock(walk.chain.map(\.name)) { growth.append(Repetition(what: .presentationChain, block: block)) }
+        if let block = Self.repeatedBlock(walk.chainNames) { growth.append(Repetition(what: .presentationChain, block: block)) }
         growth += walk.nestings
         chain = walk.chain
-        scenes = walk.scenes.sorted()
+        scenes = walk.scenes.map(\.text)
         self.growth = growth
-        look = ScreenLook(screen: walk.screen, chain: walk.chain.count, scenes: walk.names.sorted(), traits: snapshot.traits)
+        look = ScreenLook(screen: walk.screen, chain: walk.chain.count, names: walk.names, traits: snapshot.traits)
     }
 
     /// One walk of a snapshot's tree, in ``WindowSnapshot/allControllers`` order: a value with
     /// a mutating method rather than a nested function, whose captured variables would be
-    /// boxed and checked for exclusive access at every use.
+    /// boxed and checked for exclusive access at every use. Names are compared by their words
+    /// first (``NodeName``): no string is compared, hashed or sorted unless two words are equal.
     private struct Walk {
         var chain: [Presented] = []
-        // Arrays, not sets: a state has a few dozen controllers and fewer names, and `==` on
-        // short strings costs less than a set's hashing (sorted once at the end).
-        var scenes: [String] = []
-        var names: [String] = []
+        var chainNames: [NodeName] = []
+        // Arrays, not sets: a state has a few dozen controllers and fewer names, and comparing
+        // words costs less than a set's hashing.
+        var scenes: [NodeName] = []
+        var names: [NodeName] = []
         var stacks: [Repetition] = []
         var nestings: [Repetition] = []
         var screen: ControllerSnapshot?
-        /// The scenes from the current tree's root (the window's or a presented controller's)
+        /// The names from the current tree's root (the window's or a presented controller's)
         /// down to the node being visited.
-        var path: [String] = []
+        var path: [NodeName] = []
 
-        mutating func visit(_ node: ControllerSnapshot) {
-            let name = node.scene ?? node.className
-            if !names.contains(name) { names.append(name) }
-            if let scene = node.scene, !scenes.contains(scene) { scenes.append(scene) }
-            if node.kind == .navigation, let block = StateFacts.repeatedBlock(node.children.map { $0.scene ?? $0.className }) {
+        /// Visits a node borrowed from its parent's array: no node is copied but the screen.
+        mutating func visit(_ node: borrowing ControllerSnapshot) {
+            let name = NodeName(node)
+            if !NodeName.contains(name, in: names) { names.append(name) }
+            if node.scene != nil, !NodeName.contains(name, in: scenes) { scenes.append(name) }
+            if node.kind == .navigation, node.children.count >= 2,
+                let block = StateFacts.repeatedBlock(node.children.map(NodeName.init))
+            {
                 stacks.append(Repetition(what: .stack, block: block))
             }
             path.append(name)
             if let block = StateFacts.repeatedBlock(path) { nestings.append(Repetition(what: .nesting, block: block)) }
-            for child in node.children { visit(child) }
+            let children = node.children.span
+            for index in children.indices { visit(children[index]) }
             path.removeLast()
-            if let presented = node.presented {
-                chain.append(Presented(name: presented.scene ?? presented.className, style: presented.presentationStyle))
-                screen = presented
+            // Zero or one controller, read in place (`presented` would copy it).
+            let presentedStorage = node.presentedStorage.span
+            for index in presentedStorage.indices {
+                let presentedName = NodeName(presentedStorage[index])
+                chain.append(Presented(name: presentedName.text, style: presentedStorage[index].presentationStyle))
+                chainNames.append(presentedName)
+                screen = presentedStorage[index]
                 let outer = path
                 path = []
-                visit(presented)
+                visit(presentedStorage[index])
                 path = outer
             }
         }
@@ -97,16 +108,65 @@ struct StateFacts: Sendable {
 
     /// The shortest block the sequence ends with twice in a row, if any (compared in place).
     static func repeatedBlock(_ scenes: [String]) -> [String]? {
-        let count = scenes.count
+        repeatedBlockLength(scenes).map { Array(scenes[(scenes.count - $0)...]) }
+    }
+
+    /// ``repeatedBlock(_:)`` of the names, by their texts: compared by their words in place
+    /// (no name copied), their texts only where the words are equal.
+    static func repeatedBlock(_ names: [NodeName]) -> [String]? {
+        let count = names.count
         guard count >= 2 else { return nil }
         for length in 1...(count / 2) {
             var repeated = true
-            for offset in 0..<length where scenes[count - 2 * length + offset] != scenes[count - length + offset] {
-                repeated = false
-                break
+            for offset in 0..<length {
+                let earlier = count - 2 * length + offset
+                let later = count - length + offset
+                if names[earlier].word != names[later].word || names[earlier].text != names[later].text {
+                    repeated = false
+                    break
+                }
             }
-            if repeated { return Array(scenes[(count - length)...]) }
+            if repeated { return names[(count - length)...].map(\.text) }
         }
         return nil
     }
+
+    /// The length of the shortest block the sequence ends with twice in a row, if any.
+    private static func repeatedBlockLength(_ sequence: [String]) -> Int? {
+        let count = sequence.count
+        guard count >= 2 else { return nil }
+        for length in 1...(count / 2) {
+            var repeated = true
+            for offset in 0..<length where sequence[count - 2 * length + offset] != sequence[count - length + offset] {
+                repeated = false
+                break
+            }
+            if repeated { return length }
+        }
+        return nil
+    }
+}
+
+/// A node's name (its scene, else its class name) with its word
+/// (``ControllerSnapshot/nameWord``): equal when both are, ordered and hashed by the word, so
+/// that two different names almost always differ after one integer comparison and equal ones
+/// (which share their storage) compare in place.
+struct NodeName: Sendable, Hashable, Comparable {
+    let word: UInt64
+    let text: String
+
+    init(_ node: borrowing ControllerSnapshot) {
+        word = node.nameWord
+        text = node.scene ?? node.className
+    }
+
+    /// Whether `names` has `name`: words compared in place, texts only where they are equal.
+    static func contains(_ name: NodeName, in names: [NodeName]) -> Bool {
+        for index in names.indices where names[index].word == name.word && names[index].text == name.text { return true }
+        return false
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.word == rhs.word && lhs.text == rhs.text }
+    static func < (lhs: Self, rhs: Self) -> Bool { lhs.word != rhs.word ? lhs.word < rhs.word : lhs.text < rhs.text }
+    func hash(into hasher: inout Hasher) { hasher.combine(word) }
 }

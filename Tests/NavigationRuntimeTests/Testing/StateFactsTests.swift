@@ -9,9 +9,9 @@ import Testing
 @Suite struct StateFactsTests {
     /// The look as the no-way-back rule built it from a snapshot.
     static func look(_ snapshot: WindowSnapshot) -> ScreenLook {
-        var names: Set<String> = []
-        for node in snapshot.allControllers { names.insert(node.scene ?? node.className) }
-        return ScreenLook(screen: snapshot.lastPresented, chain: snapshot.presentationChain.count, scenes: names.sorted(), traits: snapshot.traits)
+        var names: Set<NodeName> = []
+        for node in snapshot.allControllers { names.insert(NodeName(node)) }
+        return ScreenLook(screen: snapshot.lastPresented, chain: snapshot.presentationChain.count, names: Array(names), traits: snapshot.traits)
     }
 
     /// The unbounded-growth candidates as the rule read them off a snapshot: each navigation
@@ -53,7 +53,9 @@ import Testing
             let chain = snapshot.presentationChain
             #expect(facts.chain.map(\.name) == chain.map { $0.scene ?? $0.className }, "state \(state.index)")
             #expect(facts.chain.map(\.style) == chain.map(\.presentationStyle), "state \(state.index)")
-            #expect(facts.scenes == Set(snapshot.allControllers.compactMap(\.scene)).sorted(), "state \(state.index)")
+            var scenes: [String] = []
+            for scene in snapshot.allControllers.compactMap(\.scene) where !scenes.contains(scene) { scenes.append(scene) }
+            #expect(facts.scenes == scenes, "state \(state.index)")
             let look = Self.look(snapshot)
             #expect(facts.look == look, "state \(state.index)")
             #expect(facts.look.hashValue == look.hashValue, "state \(state.index)")

@@ -1,3 +1,4 @@
+import Foundation
 @testable import NavigationRuntime
 import NavigationRuntimeTesting
 import Testing
@@ -139,6 +140,32 @@ import Testing
         #expect(await window.digest().hash == normalized.normalizedHash, comment)
         #expect(await window.matches(normalized), comment)
         if let previous { #expect(await window.matches(previous) == (previous == normalized), comment) }
+    }
+
+    /// A node's name word follows its scene, else its class name, however the node was made:
+    /// by the initializer, by a window's snapshot (the word kept on the scene), after either
+    /// field is changed, and decoded.
+    @Test func nameWord_followsTheSceneElseTheClassName() async throws {
+        var node = Self.node(scene: "list")
+        #expect(node.nameWord == TreeHasher.word(for: "list"))
+        node.scene = nil
+        #expect(node.nameWord == TreeHasher.word(for: "ListController"))
+        node.className = "Other"
+        #expect(node.nameWord == TreeHasher.word(for: "Other"))
+        node.scene = "detail"
+        #expect(node.nameWord == TreeHasher.word(for: "detail"))
+        let decoded = try JSONDecoder().decode(ControllerSnapshot.self, from: JSONEncoder().encode(node))
+        #expect(decoded.nameWord == node.nameWord)
+        #expect(decoded == node)
+
+        let window = Window()
+        let catalog = SceneCatalog([Scene("root") { GenericViewController(context: $0, className: "RootController") }])
+        let root = try #require(catalog.instantiate("root", in: window))
+        try await window.setRootViewController(root)
+        let live = try #require(await window.snapshot().root)
+        #expect(live.nameWord == TreeHasher.word(for: "root"))
+        let code = await window.snapshot(of: GenericViewController(context: window.makeContext(), className: "MadeInCode"))
+        #expect(code.nameWord == TreeHasher.word(for: "MadeInCode"))
     }
 
     @Test(arguments: [Traits.regular, .compact])
