@@ -278,20 +278,13 @@ struct ExplorationWorker: Sendable {
         // nothing (it is the last); only appeared controllers in it can be tapped. One walk in
         // `allControllers` order notes each one that has a scene, with its position.
         let base = (anchors.lastPresented ?? snapshot.root)?.id
-        var tappable: [(scene: String, position: Int)] = []
-        var position = 0
-        func visit(_ node: ControllerSnapshot, onScreen: Bool) {
-            let onScreen = onScreen || node.id == base
-            if onScreen, node.appearance == .appeared, let scene = node.scene { tappable.append((scene, position)) }
-            position += 1
-            for child in node.children { visit(child, onScreen: onScreen) }
-            if let presented = node.presented { visit(presented, onScreen: false) }
-        }
-        if let root = snapshot.root { visit(root, onScreen: false) }
+        var tappable = Tappable(base: base)
+        if let root = snapshot.root { tappable.visit([root], at: 0, onScreen: false) }
         // A scene shown twice is named once, by its last instance (`drive` names a scene's
         // most recent instance). A screen has a few tappable controllers: a scan, not a table.
-        for (index, (scene, position)) in tappable.enumerated()
-        where !tappable[(index + 1)...].contains(where: { $0.scene == scene }) {
+        let found = tappable.found
+        for (index, (scene, position)) in found.enumerated()
+        where !found[(index + 1)...].contains(where: { $0.scene == scene }) {
             guard let segues = namedSegues[scene] else { continue }
             for segue in segues {
                 planned.append(Planned(action: .segue(source: scene, segue: segue.name, isUnwind: segue.isUnwind), position: position))
@@ -308,6 +301,28 @@ struct ExplorationWorker: Sendable {
             planned.append(Planned(action: .traits(compact: snapshot.traits != .compact), position: nil))
         }
         return planned
+    }
+
+    /// The controllers a user can tap: one walk in ``WindowSnapshot/allControllers`` order
+    /// notes each appeared controller with a scene in the screen's subtree (the last presented
+    /// controller's, else the root's), with its position. Each node's fields are read in place
+    /// (`nodes[index]`): a node passed by value would be copied at every level.
+    private struct Tappable {
+        let base: ControllerID?
+        var found: [(scene: String, position: Int)] = []
+        var position = 0
+
+        init(base: ControllerID?) { self.base = base }
+
+        mutating func visit(_ nodes: [ControllerSnapshot], at index: Int, onScreen: Bool) {
+            let onScreen = onScreen || nodes[index].id == base
+            if onScreen, nodes[index].appearance == .appeared, let scene = nodes[index].scene { found.append((scene, position)) }
+            position += 1
+            let children = nodes[index].children
+            for child in children.indices { visit(children, at: child, onScreen: onScreen) }
+            let presented = nodes[index].presentedStorage
+            for one in presented.indices { visit(presented, at: one, onScreen: false) }
+        }
     }
 
     /// The name a step gives a segue of a scene: its identifier when no other segue of the

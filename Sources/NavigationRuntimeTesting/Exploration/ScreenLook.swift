@@ -50,18 +50,29 @@ struct ScreenLook: Hashable {
     /// Whether two subtrees are equal but for their ids: what `==` says of copies of them
     /// whose ids are all set to one value (every stored field of ``ControllerSnapshot``
     /// but `id`).
-    static func sameIgnoringIDs(_ lhs: borrowing ControllerSnapshot, _ rhs: borrowing ControllerSnapshot) -> Bool {
-        guard lhs.nameWord == rhs.nameWord, lhs.kind == rhs.kind, lhs.appearance == rhs.appearance, lhs.scene == rhs.scene,
-            lhs.className == rhs.className, lhs.selectedIndex == rhs.selectedIndex,
-            lhs.presentationStyle == rhs.presentationStyle, lhs.columns == rhs.columns,
-            lhs.children.count == rhs.children.count
+    static func sameIgnoringIDs(_ lhs: ControllerSnapshot, _ rhs: ControllerSnapshot) -> Bool {
+        sameIgnoringIDs([lhs], 0, [rhs], 0)
+    }
+
+    /// ``sameIgnoringIDs(_:_:)`` of `lhs[left]` and `rhs[right]`, their fields read in place
+    /// (a node passed by value is copied at every level).
+    private static func sameIgnoringIDs(_ lhs: [ControllerSnapshot], _ left: Int, _ rhs: [ControllerSnapshot], _ right: Int) -> Bool {
+        guard lhs[left].nameWord == rhs[right].nameWord, lhs[left].kind == rhs[right].kind,
+            lhs[left].appearance == rhs[right].appearance, lhs[left].scene == rhs[right].scene,
+            lhs[left].className == rhs[right].className, lhs[left].selectedIndex == rhs[right].selectedIndex,
+            lhs[left].presentationStyle == rhs[right].presentationStyle, lhs[left].columns == rhs[right].columns
         else { return false }
-        for index in lhs.children.indices where !sameIgnoringIDs(lhs.children[index], rhs.children[index]) {
+        let leftChildren = lhs[left].children
+        let rightChildren = rhs[right].children
+        guard leftChildren.count == rightChildren.count else { return false }
+        for index in leftChildren.indices where !sameIgnoringIDs(leftChildren, index, rightChildren, index) {
             return false
         }
-        // Zero or one presented controller each, read in place.
-        guard lhs.presentedStorage.count == rhs.presentedStorage.count else { return false }
-        for index in lhs.presentedStorage.indices where !sameIgnoringIDs(lhs.presentedStorage[index], rhs.presentedStorage[index]) {
+        // Zero or one presented controller each.
+        let leftPresented = lhs[left].presentedStorage
+        let rightPresented = rhs[right].presentedStorage
+        guard leftPresented.count == rightPresented.count else { return false }
+        for index in leftPresented.indices where !sameIgnoringIDs(leftPresented, index, rightPresented, index) {
             return false
         }
         return true
@@ -73,12 +84,16 @@ extension TreeHasher {
     /// appeared and whether it presents, depth first. A look hashes its names apart (every
     /// name in the tree, the screen's among them); two screens of one shape and the same names
     /// collide, which costs an exact comparison (`==`), not a wrong answer.
-    mutating func combineShape(_ node: borrowing ControllerSnapshot) {
-        combine(UInt64(node.children.count) &<< 8 | (node.appearance == .appeared ? 2 : 0) | (node.presentedStorage.isEmpty ? 0 : 1))
-        if let selection = node.selectedIndex { combine(UInt64(bitPattern: Int64(selection))) } else { combine(0x2_0000) }
-        let children = node.children.span
-        for index in children.indices { combineShape(children[index]) }
-        let presented = node.presentedStorage.span
-        for index in presented.indices { combineShape(presented[index]) }
+    mutating func combineShape(_ node: ControllerSnapshot) { combineShape([node], at: 0) }
+
+    /// ``combineShape(_:)`` of `nodes[index]`, its fields read in place (a node passed by value
+    /// is copied at every level).
+    private mutating func combineShape(_ nodes: [ControllerSnapshot], at index: Int) {
+        let children = nodes[index].children
+        let presented = nodes[index].presentedStorage
+        combine(UInt64(children.count) &<< 8 | (nodes[index].appearance == .appeared ? 2 : 0) | (presented.isEmpty ? 0 : 1))
+        if let selection = nodes[index].selectedIndex { combine(UInt64(bitPattern: Int64(selection))) } else { combine(0x2_0000) }
+        for child in children.indices { combineShape(children, at: child) }
+        for last in presented.indices { combineShape(presented, at: last) }
     }
 }

@@ -48,7 +48,7 @@ struct StateFacts: Sendable {
 
     init(_ snapshot: WindowSnapshot) {
         var walk = Walk()
-        if let root = snapshot.root { walk.visit(root) }
+        if let root = snapshot.root { walk.visit([root], at: 0) }
         var growth = walk.stacks
         if let block = Self.repeatedBlock(walk.chainNames) { growth.append(Repetition(what: .presentationChain, block: block)) }
         growth += walk.nestings
@@ -76,31 +76,32 @@ struct StateFacts: Sendable {
         /// down to the node being visited.
         var path: [NodeName] = []
 
-        /// Visits a node borrowed from its parent's array: no node is copied but the screen.
-        mutating func visit(_ node: borrowing ControllerSnapshot) {
-            let name = NodeName(node)
+        /// Visits `nodes[index]`, reading its fields in place: a node passed by value would be
+        /// copied (every reference in it retained, then released) at every level.
+        mutating func visit(_ nodes: [ControllerSnapshot], at index: Int) {
+            let name = NodeName(nodes, at: index)
             if !NodeName.contains(name, in: names) { names.append(name) }
-            if node.scene != nil, !NodeName.contains(name, in: scenes) { scenes.append(name) }
-            if node.kind == .navigation, node.children.count >= 2,
-                let block = StateFacts.repeatedBlock(node.children.map(NodeName.init))
+            if nodes[index].scene != nil, !NodeName.contains(name, in: scenes) { scenes.append(name) }
+            let children = nodes[index].children
+            if children.count >= 2, nodes[index].kind == .navigation,
+                let block = StateFacts.repeatedBlock(children.indices.map { NodeName(children, at: $0) })
             {
                 stacks.append(Repetition(what: .stack, block: block))
             }
             path.append(name)
             if let block = StateFacts.repeatedBlock(path) { nestings.append(Repetition(what: .nesting, block: block)) }
-            let children = node.children.span
-            for index in children.indices { visit(children[index]) }
+            for child in children.indices { visit(children, at: child) }
             path.removeLast()
-            // Zero or one controller, read in place (`presented` would copy it).
-            let presentedStorage = node.presentedStorage.span
-            for index in presentedStorage.indices {
-                let presentedName = NodeName(presentedStorage[index])
-                chain.append(Presented(name: presentedName.text, style: presentedStorage[index].presentationStyle))
+            // Zero or one controller.
+            let presented = nodes[index].presentedStorage
+            for last in presented.indices {
+                let presentedName = NodeName(presented, at: last)
+                chain.append(Presented(name: presentedName.text, style: presented[last].presentationStyle))
                 chainNames.append(presentedName)
-                screen = presentedStorage[index]
+                screen = presented[last]
                 let outer = path
                 path = []
-                visit(presentedStorage[index])
+                visit(presented, at: last)
                 path = outer
             }
         }
@@ -158,6 +159,12 @@ struct NodeName: Sendable, Hashable, Comparable {
     init(_ node: borrowing ControllerSnapshot) {
         word = node.nameWord
         text = node.scene ?? node.className
+    }
+
+    /// The name of `nodes[index]`, its fields read in place.
+    init(_ nodes: [ControllerSnapshot], at index: Int) {
+        word = nodes[index].nameWord
+        text = nodes[index].scene ?? nodes[index].className
     }
 
     /// Whether `names` has `name`: words compared in place, texts only where they are equal.

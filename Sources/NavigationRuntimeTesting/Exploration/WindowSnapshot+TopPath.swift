@@ -39,33 +39,17 @@ extension WindowSnapshot {
 
     /// The last presented controller of the presentation chain, if anything is presented.
     public var lastPresented: ControllerSnapshot? {
-        var last: ControllerSnapshot?
-        forEachController { node in
-            if let presented = node.presented { last = presented }
-        }
-        return last
+        var walk = PresentedWalk(collects: false)
+        if let root { walk.visit([root], at: 0) }
+        return walk.last
     }
 
     /// The controllers presented one on another, from the root's side: the presentation chain.
     public var presentationChain: [ControllerSnapshot] {
-        var chain: [ControllerSnapshot] = []
-        forEachController { node in
-            if let presented = node.presented { chain.append(presented) }
-        }
-        return chain
+        var walk = PresentedWalk(collects: true)
+        if let root { walk.visit([root], at: 0) }
+        return walk.chain
     }
-
-    /// Calls `body` with every controller in ``allControllers`` order, without building that
-    /// array (a copy of every node): the explorer reads every state's tree.
-    func forEachController(_ body: (ControllerSnapshot) -> Void) {
-        func visit(_ node: ControllerSnapshot) {
-            body(node)
-            for child in node.children { visit(child) }
-            if let presented = node.presented { visit(presented) }
-        }
-        if let root { visit(root) }
-    }
-
     /// The navigation controller `back` pops: the innermost one on ``topPath`` holding more than
     /// one controller, looking past a nested navigation controller that holds only its root
     /// when it sits on another navigation controller (UIKit shows the outer back button there).
@@ -86,5 +70,27 @@ extension WindowSnapshot {
     /// The innermost tab bar controller on ``topPath``.
     public var innermostTabBar: ControllerSnapshot? {
         topPath.last { $0.kind == .tabBar }
+    }
+}
+
+/// The presented controllers of a tree in ``WindowSnapshot/allControllers`` order, each node's
+/// fields read in place (`nodes[index]`): a node passed by value would be copied (every
+/// reference in it retained, then released) at every level. Only presented nodes are copied.
+private struct PresentedWalk {
+    /// Whether ``chain`` keeps every presented controller, not only the ``last`` one.
+    let collects: Bool
+    var last: ControllerSnapshot?
+    var chain: [ControllerSnapshot] = []
+
+    init(collects: Bool) { self.collects = collects }
+
+    mutating func visit(_ nodes: [ControllerSnapshot], at index: Int) {
+        let children = nodes[index].children
+        for child in children.indices { visit(children, at: child) }
+        let presented = nodes[index].presentedStorage
+        for one in presented.indices {
+            if collects { chain.append(presented[one]) } else { last = presented[one] }
+            visit(presented, at: one)
+        }
     }
 }
