@@ -10,8 +10,12 @@ struct ExplorationFindings {
     /// The scenes the storyboards lead to from the initial one, if known
     /// (``NavigationExplorer/Configuration/reachableScenes``).
     let reachableScenes: Set<String>?
-    /// Where each state's path steps lead: state → action → next state.
-    private let successors: [[ExplorationAction: Int]]
+    /// The transitions tried in each state, as positions in the exploration's transitions, in
+    /// their order: state `s`'s are `transitionsByState[transitionStart[s]..<transitionStart[s + 1]]`
+    /// (two arrays of integers, not a table of actions per state: only a finding's path is
+    /// looked up, see ``successor(of:by:)``).
+    private let transitionStart: [Int]
+    private let transitionsByState: [Int]
     /// Each state's facts (``Exploration/facts``, filled in by the explorer as it finds states).
     let facts: [StateFacts]
 
@@ -19,13 +23,17 @@ struct ExplorationFindings {
         self.catalog = catalog
         self.exploration = exploration
         self.reachableScenes = reachableScenes
-        var successors = [[ExplorationAction: Int]](repeating: [:], count: exploration.states.count)
-        for transition in exploration.transitions {
-            if let to = transition.to, successors[transition.from][transition.action] == nil {
-                successors[transition.from][transition.action] = to
-            }
+        var start = [Int](repeating: 0, count: exploration.states.count + 1)
+        for transition in exploration.transitions { start[transition.from + 1] += 1 }
+        for state in exploration.states.indices { start[state + 1] += start[state] }
+        var next = start
+        var byState = [Int](repeating: 0, count: exploration.transitions.count)
+        for (position, transition) in exploration.transitions.enumerated() {
+            byState[next[transition.from]] = position
+            next[transition.from] += 1
         }
-        self.successors = successors
+        transitionStart = start
+        transitionsByState = byState
         facts = exploration.facts
     }
 
@@ -58,6 +66,15 @@ struct ExplorationFindings {
         return expected
     }
 
+    /// The state the first transition of `state` with this action led to, if any led anywhere.
+    func successor(of state: Int, by action: ExplorationAction) -> Int? {
+        for position in transitionStart[state]..<transitionStart[state + 1] {
+            let transition = exploration.transitions[transitionsByState[position]]
+            if let to = transition.to, transition.action == action { return to }
+        }
+        return nil
+    }
+
     /// The path to `state`, each step expected to complete and show its top.
     func reproduction(
         _ title: String, to state: Int, then last: Exploration.Transition? = nil, stack: Bool = false
@@ -67,7 +84,7 @@ struct ExplorationFindings {
         var expected: [[ExplorationFinding.Reproduction.Expectation]] = []
         var current = 0
         for action in path {
-            let next = successors[current][action]
+            let next = successor(of: current, by: action)
             actions.append(action)
             expected.append(expectations(.completed, to: next, stack: stack && last == nil && next == state))
             current = next ?? current
@@ -95,7 +112,7 @@ struct ExplorationFindings {
         var current = 0
         var level = 0
         for action in exploration.states[state].path {
-            guard let next = successors[current][action] else { break }
+            guard let next = successor(of: current, by: action) else { break }
             let after = facts[next].chain.count
             if after > level {
                 for added in (level + 1)...after { made[added] = action }

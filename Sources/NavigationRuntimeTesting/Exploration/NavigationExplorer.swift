@@ -240,8 +240,12 @@ public struct NavigationExplorer: Sendable {
                 }
             }
         }
+        // Each scene once (most states show the same few): hashed by its word, not its text.
+        var seen: Set<NodeName> = []
         for facts in exploration.facts {
-            for scene in facts.scenes where counted.contains(scene) { coverage.scenes.insert(scene) }
+            for scene in facts.scenes where seen.insert(scene).inserted && counted.contains(scene.text) {
+                coverage.scenes.insert(scene.text)
+            }
         }
         for transition in exploration.transitions {
             guard case .segue(let source, let segue, let isUnwind) = transition.action else { continue }

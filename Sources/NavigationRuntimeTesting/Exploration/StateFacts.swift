@@ -36,8 +36,8 @@ struct StateFacts: Sendable {
     /// The presentation chain, from the root's side.
     let chain: [Presented]
     /// The scene identifiers in the tree (controllers made in code have none), each once, in
-    /// ``WindowSnapshot/allControllers`` order.
-    let scenes: [String]
+    /// ``WindowSnapshot/allControllers`` order, with their words.
+    let scenes: [NodeName]
     /// What the state looks like from the screen (no-way-back's key for a state at the depth bound).
     let look: ScreenLook
     /// The stacks, the presentation chain and the containment paths that end in the same block
@@ -53,7 +53,7 @@ struct StateFacts: Sendable {
         if let block = Self.repeatedBlock(walk.chainNames) { growth.append(Repetition(what: .presentationChain, block: block)) }
         growth += walk.nestings
         chain = walk.chain
-        scenes = walk.scenes.map(\.text)
+        scenes = walk.scenes
         self.growth = growth
         look = ScreenLook(screen: walk.screen, chain: walk.chain.count, names: walk.names, traits: snapshot.traits)
     }

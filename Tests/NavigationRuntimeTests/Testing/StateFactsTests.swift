@@ -55,7 +55,8 @@ import Testing
             #expect(facts.chain.map(\.style) == chain.map(\.presentationStyle), "state \(state.index)")
             var scenes: [String] = []
             for scene in snapshot.allControllers.compactMap(\.scene) where !scenes.contains(scene) { scenes.append(scene) }
-            #expect(facts.scenes == scenes, "state \(state.index)")
+            #expect(facts.scenes.map(\.text) == scenes, "state \(state.index)")
+            #expect(facts.scenes.map(\.word) == scenes.map(TreeHasher.word(for:)), "state \(state.index)")
             let look = Self.look(snapshot)
             #expect(facts.look == look, "state \(state.index)")
             #expect(facts.look.hashValue == look.hashValue, "state \(state.index)")
