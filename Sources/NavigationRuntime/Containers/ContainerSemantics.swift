@@ -16,7 +16,9 @@ struct ContainerLayout {
     /// Whether a split view controller is collapsed.
     var isCollapsed: Bool
     /// The column of each child of a column-style split (`nil` for any other controller).
-    var columns: [SplitColumn]?
+    /// `Optional<T>`, not `T?`, which would be given an implicit `= nil` that the initializers
+    /// then re-assign, copying the layout once more (see ``ControllerSnapshot``).
+    var columns: Optional<[SplitColumn]>
 
     /// The layout of a controller of the live tree. Read on the window's executor.
     init(_ context: ControllerContext) {

@@ -43,11 +43,16 @@ public struct WindowSnapshot: Sendable, Hashable, Codable {
 }
 
 /// One controller of a ``WindowSnapshot`` and its subtree.
+//
+// The optional fields are spelled `Optional<T>`, not `T?`: a `var` of type `T?` is given an
+// implicit `= nil`, so the initializers would re-assign it instead of initializing it, and
+// every node built (a window's snapshot builds one per controller) was copied once more,
+// every reference in it retained, then released.
 public struct ControllerSnapshot: Sendable, Hashable, Codable {
     /// The controller's id.
     public var id: ControllerID
     /// The scene it was instantiated from, if any.
-    public var scene: String? { didSet { nameWord = Self.nameWord(scene: scene, className: className) } }
+    public var scene: Optional<String> { didSet { nameWord = Self.nameWord(scene: scene, className: className) } }
     /// Its class name, by one rule for storyboards, the DSL and code: see
     /// ``className(of:)``.
     public var className: String { didSet { nameWord = Self.nameWord(scene: scene, className: className) } }
@@ -65,13 +70,13 @@ public struct ControllerSnapshot: Sendable, Hashable, Codable {
     /// The selected child's index in ``children`` (tab bar controllers). A tab bar with a More
     /// tab has its More navigation controller as its last child, so More selected is
     /// `children.count - 1` (R5.1, R5.2).
-    public var selectedIndex: Int?
+    public var selectedIndex: Optional<Int>
     /// The style it was presented with, if it is presented.
-    public var presentationStyle: PresentationStyle?
+    public var presentationStyle: Optional<PresentationStyle>
     /// A column-style split view controller's column of each child, in child order (`nil`
     /// for every other controller); while it is collapsed ``selectedIndex`` names the child
     /// on screen (R5.7).
-    public var columns: [SplitColumn]?
+    public var columns: Optional<[SplitColumn]>
     /// What it presents, as zero or one element: read in place (``presented`` returns a copy).
     package private(set) var presentedStorage: [ControllerSnapshot]
 

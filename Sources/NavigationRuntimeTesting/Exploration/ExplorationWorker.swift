@@ -47,10 +47,10 @@ struct ExplorationWorker: Sendable {
         let innermostTabBar: ControllerSnapshot?
 
         init(_ snapshot: WindowSnapshot) {
-            let path = snapshot.topPath
+            let path = snapshot.topPlaces
             poppableNavigation = snapshot.poppableNavigation(on: path)
             lastPresented = snapshot.lastPresented
-            innermostTabBar = path.last { $0.kind == .tabBar }
+            innermostTabBar = snapshot.innermostTabBar(on: path)
         }
     }
 

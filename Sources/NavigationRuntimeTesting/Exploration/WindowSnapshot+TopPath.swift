@@ -9,31 +9,38 @@ extension WindowSnapshot {
     /// containers (navigation: the top of the stack; tab bar: the selected child; split: the
     /// secondary when there are two children, else the only one; any other container: its
     /// first child). A content controller is a leaf even when it embeds children.
-    public var topPath: [ControllerSnapshot] {
-        guard var node = root else { return [] }
-        var path: [ControllerSnapshot] = [node]
+    public var topPath: [ControllerSnapshot] { topPlaces.map(\.node) }
+
+    /// ``topPath`` as the nodes' places: no node copied.
+    var topPlaces: [NodePlace] {
+        guard let root else { return [] }
+        var place = NodePlace(nodes: [root], index: 0)
+        var path = [place]
         // What the path's controller nearest the root presents: the path jumps there next
         // (noted as the path grows, instead of searching the path at every step).
-        var jump = node.presented
+        var jump = place.presented
         while true {
             if let target = jump {
-                node = target
+                place = target
                 path = [target]
                 jump = target.presented
                 continue
             }
-            let next: ControllerSnapshot?
-            switch node.kind {
-            case .navigation: next = node.children.last
-            case .tabBar: next = node.selectedIndex.flatMap { node.children.indices.contains($0) ? node.children[$0] : nil }
-            case .split: next = node.children.count > 1 ? node.children[1] : node.children.first
+            let nodes = place.nodes
+            let index = place.index
+            let children = nodes[index].children
+            let next: Int?
+            switch nodes[index].kind {
+            case .navigation: next = children.isEmpty ? nil : children.count - 1
+            case .tabBar: next = nodes[index].selectedIndex.flatMap { children.indices.contains($0) ? $0 : nil }
+            case .split: next = children.count > 1 ? 1 : (children.isEmpty ? nil : 0)
             case .content: next = nil
-            default: next = node.children.first
+            default: next = children.isEmpty ? nil : 0
             }
             guard let next else { return path }
-            node = next
-            path.append(next)
-            jump = next.presented
+            place = NodePlace(nodes: children, index: next)
+            path.append(place)
+            jump = place.presented
         }
     }
 
@@ -53,23 +60,25 @@ extension WindowSnapshot {
     /// The navigation controller `back` pops: the innermost one on ``topPath`` holding more than
     /// one controller, looking past a nested navigation controller that holds only its root
     /// when it sits on another navigation controller (UIKit shows the outer back button there).
-    public var poppableNavigation: ControllerSnapshot? { poppableNavigation(on: topPath) }
+    public var poppableNavigation: ControllerSnapshot? { poppableNavigation(on: topPlaces) }
 
-    /// ``poppableNavigation`` on a ``topPath`` already worked out.
-    func poppableNavigation(on path: [ControllerSnapshot]) -> ControllerSnapshot? {
-        for (index, node) in path.enumerated().reversed() where node.kind == .navigation {
-            if node.children.count > 1 { return node }
-            let parent = index > 0 ? path[index - 1] : nil
-            guard let parent, parent.kind == .navigation, parent.children.contains(where: { $0.id == node.id }) else {
-                return nil
-            }
+    /// ``poppableNavigation`` on ``topPlaces`` already worked out.
+    func poppableNavigation(on path: [NodePlace]) -> ControllerSnapshot? {
+        for index in path.indices.reversed() where path[index].kind == .navigation {
+            if path[index].childCount > 1 { return path[index].node }
+            // The path's previous node is the parent when it holds this one (not when the path
+            // jumped to a presented controller).
+            guard index > 0, path[index - 1].kind == .navigation, path[index - 1].holds(path[index]) else { return nil }
         }
         return nil
     }
 
     /// The innermost tab bar controller on ``topPath``.
-    public var innermostTabBar: ControllerSnapshot? {
-        topPath.last { $0.kind == .tabBar }
+    public var innermostTabBar: ControllerSnapshot? { innermostTabBar(on: topPlaces) }
+
+    /// ``innermostTabBar`` on ``topPlaces`` already worked out.
+    func innermostTabBar(on path: [NodePlace]) -> ControllerSnapshot? {
+        path.last { $0.kind == .tabBar }?.node
     }
 }
 
@@ -92,5 +101,30 @@ private struct PresentedWalk {
             if collects { chain.append(presented[one]) } else { last = presented[one] }
             visit(presented, at: one)
         }
+    }
+}
+
+/// A node of a snapshot by its place, `nodes[index]`, its fields read there: a path of places
+/// copies no node (a node copied retains every reference in it, then releases them).
+struct NodePlace {
+    let nodes: [ControllerSnapshot]
+    let index: Int
+
+    /// A copy of the node.
+    var node: ControllerSnapshot { nodes[index] }
+    var kind: ControllerKind { nodes[index].kind }
+    var childCount: Int { nodes[index].children.count }
+
+    /// Where what the node presents is, if it presents something.
+    var presented: NodePlace? {
+        let presented = nodes[index].presentedStorage
+        return presented.isEmpty ? nil : NodePlace(nodes: presented, index: 0)
+    }
+
+    /// Whether `other` is one of the node's children (by id).
+    func holds(_ other: NodePlace) -> Bool {
+        let id = other.nodes[other.index].id
+        let children = nodes[index].children
+        return children.indices.contains { children[$0].id == id }
     }
 }

@@ -13,7 +13,8 @@ struct ResponderChain: Sequence, IteratorProtocol {
         case parents
     }
 
-    private var current: (any ViewController)?
+    // `Optional<T>`, not `T?`: no implicit `= nil` for the initializers to re-assign.
+    private var current: Optional<any ViewController>
     private let links: Links
 
     /// The chain from `start` itself up.
