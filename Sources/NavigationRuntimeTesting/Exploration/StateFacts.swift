@@ -31,6 +31,24 @@ struct StateFacts: Sendable {
         let what: Place
         /// The repeated block, in the sequence's order.
         let block: [String]
+        /// A hash of ``what`` and ``block`` (`TreeHasher`), worked out once: what a set of
+        /// repetitions hashes (the growth rule looks each one up once per state that has it).
+        private let digest: Int
+
+        init(what: Place, block: [String]) {
+            self.what = what
+            self.block = block
+            var hasher = TreeHasher()
+            hasher.combine(what == .stack ? 1 : what == .nesting ? 2 : 3)
+            for name in block { hasher.combine(name) }
+            digest = hasher.value
+        }
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.digest == rhs.digest && lhs.what == rhs.what && lhs.block == rhs.block
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
     }
 
     /// The presentation chain, from the root's side.
@@ -48,6 +66,9 @@ struct StateFacts: Sendable {
 
     init(_ snapshot: WindowSnapshot) {
         var walk = Walk()
+        walk.names.reserveCapacity(16)
+        walk.scenes.reserveCapacity(16)
+        walk.path.reserveCapacity(16)
         if let root = snapshot.root { walk.visit([root], at: 0) }
         var growth = walk.stacks
         if let block = Self.repeatedBlock(walk.chainNames) { growth.append(Repetition(what: .presentationChain, block: block)) }
