@@ -13,7 +13,7 @@ public struct WindowSnapshot: Sendable, Hashable, Codable {
     /// Whether a transition was between its begin phase and its end.
     public var transitionInFlight: Bool
     /// The root controller's tree, if there is a root.
-    public var root: ControllerSnapshot?
+    public var root: Optional<ControllerSnapshot>  // `Optional<T>`, not `T?`: see the note on ControllerSnapshot
 
     /// Creates a snapshot.
     public init(window: WindowID, sequence: UInt64, traits: Traits, transitionInFlight: Bool, root: ControllerSnapshot?) {
