@@ -128,13 +128,8 @@ struct StateFacts: Sendable {
         }
     }
 
-    /// The shortest block the sequence ends with twice in a row, if any (compared in place).
-    static func repeatedBlock(_ scenes: [String]) -> [String]? {
-        repeatedBlockLength(scenes).map { Array(scenes[(scenes.count - $0)...]) }
-    }
-
-    /// ``repeatedBlock(_:)`` of the names, by their texts: compared by their words in place
-    /// (no name copied), their texts only where the words are equal.
+    /// The shortest block the names end with twice in a row, if any, as texts: compared by
+    /// their words in place (no name copied), their texts only where the words are equal.
     static func repeatedBlock(_ names: [NodeName]) -> [String]? {
         let count = names.count
         guard count >= 2 else { return nil }
@@ -149,21 +144,6 @@ struct StateFacts: Sendable {
                 }
             }
             if repeated { return names[(count - length)...].map(\.text) }
-        }
-        return nil
-    }
-
-    /// The length of the shortest block the sequence ends with twice in a row, if any.
-    private static func repeatedBlockLength(_ sequence: [String]) -> Int? {
-        let count = sequence.count
-        guard count >= 2 else { return nil }
-        for length in 1...(count / 2) {
-            var repeated = true
-            for offset in 0..<length where sequence[count - 2 * length + offset] != sequence[count - length + offset] {
-                repeated = false
-                break
-            }
-            if repeated { return length }
         }
         return nil
     }

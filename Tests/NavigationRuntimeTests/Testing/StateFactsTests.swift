@@ -18,16 +18,15 @@ import Testing
     /// controller's stack (in `allControllers` order), then the presentation chain, then every
     /// containment path from a tree's root, depth first.
     static func growth(_ snapshot: WindowSnapshot) -> [StateFacts.Repetition] {
-        func name(_ node: ControllerSnapshot) -> String { node.scene ?? node.className }
         var stacks: [StateFacts.Repetition] = []
         for node in snapshot.allControllers where node.kind == .navigation {
-            if let block = StateFacts.repeatedBlock(node.children.map(name)) { stacks.append(.init(what: .stack, block: block)) }
+            if let block = StateFacts.repeatedBlock(node.children.map(NodeName.init)) { stacks.append(.init(what: .stack, block: block)) }
         }
-        if let block = StateFacts.repeatedBlock(snapshot.presentationChain.map(name)) {
+        if let block = StateFacts.repeatedBlock(snapshot.presentationChain.map(NodeName.init)) {
             stacks.append(.init(what: .presentationChain, block: block))
         }
-        func nestings(_ node: ControllerSnapshot, path: [String], into found: inout [StateFacts.Repetition]) {
-            let path = path + [name(node)]
+        func nestings(_ node: ControllerSnapshot, path: [NodeName], into found: inout [StateFacts.Repetition]) {
+            let path = path + [NodeName(node)]
             if let block = StateFacts.repeatedBlock(path) { found.append(.init(what: .nesting, block: block)) }
             for child in node.children { nestings(child, path: path, into: &found) }
             if let presented = node.presented { nestings(presented, path: [], into: &found) }
