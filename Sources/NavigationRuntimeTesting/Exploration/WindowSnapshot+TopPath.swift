@@ -57,6 +57,7 @@ extension WindowSnapshot {
         if let root { walk.visit([root], at: 0) }
         return walk.chain
     }
+
     /// The navigation controller `back` pops: the innermost one on ``topPath`` holding more than
     /// one controller, looking past a nested navigation controller that holds only its root
     /// when it sits on another navigation controller (UIKit shows the outer back button there).
@@ -93,14 +94,16 @@ private struct PresentedWalk {
 
     init(collects: Bool) { self.collects = collects }
 
+    /// A node's presented controller is noted when the node is visited, before its children
+    /// (the order of ``WindowSnapshot/allControllers``'s nodes that present).
     mutating func visit(_ nodes: [ControllerSnapshot], at index: Int) {
-        let children = nodes[index].children
-        for child in children.indices { visit(children, at: child) }
         let presented = nodes[index].presentedStorage
         for one in presented.indices {
             if collects { chain.append(presented[one]) } else { last = presented[one] }
-            visit(presented, at: one)
         }
+        let children = nodes[index].children
+        for child in children.indices { visit(children, at: child) }
+        for one in presented.indices { visit(presented, at: one) }
     }
 }
 
