@@ -43,12 +43,12 @@ public struct WindowSnapshot: Sendable, Hashable, Codable {
 }
 
 /// One controller of a ``WindowSnapshot`` and its subtree.
-//
-// The optional fields are spelled `Optional<T>`, not `T?`: a `var` of type `T?` is given an
-// implicit `= nil`, so the initializers would re-assign it instead of initializing it, and
-// every node built (a window's snapshot builds one per controller) was copied once more,
-// every reference in it retained, then released.
 public struct ControllerSnapshot: Sendable, Hashable, Codable {
+    // The optional fields are spelled `Optional<T>`, not `T?`: a `var` of type `T?` is given
+    // an implicit `= nil`, so the initializers would re-assign it instead of initializing it,
+    // and every node built (a window's snapshot builds one per controller) was copied once
+    // more, every reference in it retained, then released.
+
     /// The controller's id.
     public var id: ControllerID
     /// The scene it was instantiated from, if any.
