@@ -302,7 +302,9 @@ public actor GenericViewController: ViewController {
         self.declaredActions = unwindActions
         self.declarations = declarations
         self.initialChildren = children
-        context.claim(children, for: self)
+        // Most have no children: then there is nothing to claim, and the call (its arguments
+        // retained and released around it) is skipped.
+        if !children.isEmpty { context.claim(children, for: self) }
     }
 
     public nonisolated var receivesCallbacks: Bool { false }

@@ -124,10 +124,11 @@ extension Window {
     /// A built-in kind's change (what `perform` and `showChange` would find): a presentation, a
     /// legacy push, or for a show the push onto `showTarget` (`validated`: its checks are made),
     /// else a presentation (a navigation controller is presented, not pushed).
+    /// `executorChecked`: the destination passed `checkExecutor` with no user code run since.
     @inline(__always)
     private func builtInChange(
         of kind: SegueKind, destination: any ViewController, from source: any ViewController,
-        showTarget: NavigationController?
+        showTarget: NavigationController?, executorChecked: Bool = false
     ) throws -> (change: Change, validated: Bool) {
         switch kind.storage {
         case .presentModally(let style):
@@ -138,7 +139,7 @@ extension Window {
             return (try legacyPush(of: destination, from: source), false)
         default:
             if let navigation = showTarget, destination.kind != .navigation {
-                try tree.checkAndValidatePush(of: destination, onto: navigation)
+                try tree.checkAndValidatePush(of: destination, onto: navigation, executorChecked: executorChecked)
                 return (.push(navigation, destination), true)
             }
             return (try presentation(of: destination, from: source, style: nil), false)
@@ -177,7 +178,10 @@ extension Window {
         guard let identifier, let definition = source.context.sceneStorage?.segue(named: identifier) else { return nil }
         guard case .builtIn(let target) = showRoute(of: definition.kind, from: source) else { return nil }
         let destination = try instantiateDestination(of: definition, identifier: identifier, from: source)
-        let (change, validated) = try builtInChange(of: definition.kind, destination: destination, from: source, showTarget: target)
+        // `instantiateDestination` checked the destination's executor, and no user code ran
+        // since (see `WindowTree.checkAndValidatePush`).
+        let (change, validated) = try builtInChange(
+            of: definition.kind, destination: destination, from: source, showTarget: target, executorChecked: true)
         return .change(change, animates: definition.animates, validated: validated)
     }
 

@@ -28,24 +28,28 @@ extension Window {
 
     /// The depth of a controller in its tree (the root is 1), as ``maximumDepth`` counts it.
     static func depth(of controller: any ViewController) -> Int {
-        var depth = 0
-        var current: (any ViewController)? = controller
-        var seen = 0
-        while let node = current, seen <= maximumDepth + 1 {
-            let context = node.context
-            depth += 1
-            seen += 1
-            if let parent = context.parent {
-                if parent.kind == .split, parent.context.splitColumns == nil, !parent.context.isCollapsed,
-                    parent.context.children.count > 1, parent.context.children[1] === node
-                {
-                    depth += 1
-                }
-                current = parent
-            } else {
-                current = context.presenting
+        depth(of: controller, seen: 0, below: 0)
+    }
+
+    /// ``depth(of:)`` walked up from `node`, the walk's `seen`th controller, with `below`
+    /// counted for the controllers under it so far; stops past ``maximumDepth`` + 2 controllers.
+    //
+    // Recursive rather than a loop over a `var`: each controller is passed on borrowed, not
+    // copied into a variable (a container's retain and release take the slow path: it has a
+    // side table, see `Claimant`), which saved two of each on every push.
+    private static func depth(of node: any ViewController, seen: Int, below: Int) -> Int {
+        guard seen <= maximumDepth + 1 else { return below }
+        let context = node.context
+        var depth = below + 1
+        if let parent = context.parent {
+            if parent.kind == .split, parent.context.splitColumns == nil, !parent.context.isCollapsed,
+                parent.context.children.count > 1, parent.context.children[1] === node
+            {
+                depth += 1
             }
+            return Self.depth(of: parent, seen: seen + 1, below: depth)
         }
+        if let presenting = context.presenting { return Self.depth(of: presenting, seen: seen + 1, below: depth) }
         return depth
     }
 

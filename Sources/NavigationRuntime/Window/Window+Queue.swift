@@ -262,7 +262,9 @@ extension Window {
     }
 
     private func journalResult(_ result: Result<TransitionOutcome, any Error>, request id: RequestID) {
-        guard !subscribers.isEmpty else { return }
+        // `hasSubscribers` (kept equal to `!subscribers.isEmpty`), not the dictionary: it needs
+        // no dynamic exclusivity check, on every request's ending.
+        guard hasSubscribers else { return }
         switch result {
         case .success(.completed): break  // the commit event says it
         case .success(.vetoed): emit(.vetoed, request: id)

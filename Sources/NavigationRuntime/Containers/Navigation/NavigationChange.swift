@@ -90,8 +90,9 @@ enum NavigationChange: ChangeFamily {
         switch self {
         case .push(let navigation, let controller):
             let context = navigation.context
-            var applied = AppliedChange(undo: .navigation(.push(navigation)))
-            applied.moves.append(.init(controller: controller, from: nil, to: navigation))
+            // The move in the array literal: appending it to an empty array would grow one.
+            var applied = AppliedChange(
+                undo: .navigation(.push(navigation)), moves: [.init(controller: controller, from: nil, to: navigation)])
             context.children.append(controller)
             tree.setParent(controller, navigation)
             if context.isAttached { tree.attach(controller, into: &applied) }

@@ -61,6 +61,20 @@ struct VisibleSet {
         steps.append(step)
     }
 
+    /// Adds a controller entered and left at once (no shown children, nothing in between):
+    /// the same walk as appending its entry and exit steps, without building the exit step
+    /// (a copy of the controller, retained and released) when it becomes ``leaf``.
+    mutating func appendLeaf(_ controller: any ViewController, layer: Int) {
+        // `leaf == nil` implies `!leafIsClosed` (`append` clears both together).
+        if leaf == nil, keepsLeafInline, steps.isEmpty, layer == 0 {
+            leaf = controller
+            leafIsClosed = true
+            return
+        }
+        append(Step(controller: controller, layer: layer, isExit: false))
+        append(Step(controller: controller, layer: layer, isExit: true))
+    }
+
     func contains(_ controller: any ViewController) -> Bool {
         if let leaf { return leaf === controller }
         return steps.contains { !$0.isExit && $0.controller === controller }

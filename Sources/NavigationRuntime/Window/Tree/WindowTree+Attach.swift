@@ -8,11 +8,13 @@ extension WindowTree {
         let context = controller.context
         context.isAttached = true
         let firstMove = applied.moves.count
-        let collapses = controller.kind == .split && traits.horizontalSizeClass == .compact && !context.isCollapsed
+        // The kind read once: each read is a witness call and a copy of the kind.
+        let isSplit = controller.kind == .split
+        let collapses = isSplit && traits.horizontalSizeClass == .compact && !context.isCollapsed
         if !context.didAdoptInitialChildren {
             context.didAdoptInitialChildren = true
             var initial = controller.initialChildren
-            if controller.kind == .split, let split = controller as? SplitViewController {
+            if isSplit, let split = controller as? SplitViewController {
                 context.splitColumns = split.initialColumns
                 if collapses, split.initialColumns == nil, initial.count > 1,
                     entryDecisions[ObjectIdentifier(split)]?.discardSecondary == true
@@ -79,8 +81,9 @@ extension WindowTree {
 
     /// Sets a controller's parent, and its claim with it (a child is claimed by its parent).
     func setParent(_ controller: any ViewController, _ parent: (any ViewController)?) {
-        controller.context.parent = parent
-        controller.context.claim.store(parent?.id.rawValue ?? 0, ordering: .relaxed)
+        let context = controller.context  // read once: each read is a witness call and a retain
+        context.parent = parent
+        context.claim.store(parent?.id.rawValue ?? 0, ordering: .relaxed)
     }
 
     /// Marks a subtree as in the tree again after an undo (it adopted its children before).

@@ -201,7 +201,13 @@ extension WindowTree {
     /// `let`), its own depth check alone (depth 1) cannot fail, and the depth under the
     /// navigation controller is that controller's depth plus one (a leaf's subtree is itself).
     /// Anything else gets both functions whole.
-    func checkAndValidatePush(of controller: any ViewController, onto navigation: NavigationController) throws {
+    ///
+    /// `executorChecked`: the caller has just passed `checkExecutor(controller)`, with no user
+    /// code run since (a storyboard segue's destination on the synchronous path, checked as it
+    /// was instantiated), so the leaf skips that check instead of repeating it.
+    func checkAndValidatePush(
+        of controller: any ViewController, onto navigation: NavigationController, executorChecked: Bool = false
+    ) throws {
         let context = controller.context
         guard context.children.isEmpty, context.presented == nil,
             context.didAdoptInitialChildren || controller.initialChildren.isEmpty
@@ -214,7 +220,7 @@ extension WindowTree {
         guard isWindow(context.window) else { return try checkOwned(controller) }
         if context.parent === navigation { throw pushedTwice(controller, onto: navigation) }
         if controller.kind == .navigation { throw pushingNavigationController(controller, onto: navigation) }
-        try checkExecutor(controller)
+        if !executorChecked { try checkExecutor(controller) }
         let claim = context.claim.load(ordering: .relaxed)
         guard context.parent == nil, context.presenting == nil, !context.isAttached,
             claim == 0 || claim == navigation.id.rawValue

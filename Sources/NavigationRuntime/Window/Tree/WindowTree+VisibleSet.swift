@@ -15,15 +15,17 @@ extension WindowTree {
         let context = controller.context
         let covered = context.presented?.context.presentationStyle?.removesPresenterViews ?? false
         if !covered {
-            set.append(.init(controller: controller, layer: layer, isExit: false))
             // A controller with no children shows none, whatever its kind (every container's
             // shown children are among its children): no need to ask its semantics.
-            if !context.children.isEmpty {
+            if context.children.isEmpty {
+                set.appendLeaf(controller, layer: layer)
+            } else {
+                set.append(.init(controller: controller, layer: layer, isExit: false))
                 controller.kind.semantics.collectShownChildren(of: controller, layer: layer, into: &set) {
                     collectVisible($0, layer: $1, into: &$2)
                 }
+                set.append(.init(controller: controller, layer: layer, isExit: true))
             }
-            set.append(.init(controller: controller, layer: layer, isExit: true))
         }
         if let presented = context.presented { collectVisible(presented, layer: layer + 1, into: &set) }
     }
