@@ -36,7 +36,7 @@ extension ViewController {
         policy: BusyPolicy = .enqueue
     ) async throws -> TransitionOutcome {
         try await context.window.submit(
-            .segue(from: self, identifier: identifier, sender: sender, triggered: false),
+            .segue(from: self, identifier: identifier, sender: .box(sender), triggered: false),
             animated: animated,
             policy: policy
         )
@@ -58,7 +58,7 @@ extension ViewController {
         policy: BusyPolicy = .enqueue
     ) async throws -> TransitionOutcome {
         try await context.window.submit(
-            .segue(from: self, identifier: identifier, sender: sender, triggered: true),
+            .segue(from: self, identifier: identifier, sender: .box(sender), triggered: true),
             animated: animated,
             policy: policy
         )
@@ -128,7 +128,7 @@ extension ViewController {
         policy: BusyPolicy = .enqueue
     ) async throws -> TransitionOutcome {
         try await context.window.submit(
-            .show(viewController, from: self, sender: sender, detail: false),
+            .show(viewController, from: self, sender: .box(sender), detail: false),
             animated: animated,
             policy: policy
         )
@@ -149,7 +149,7 @@ extension ViewController {
         policy: BusyPolicy = .enqueue
     ) async throws -> TransitionOutcome {
         try await context.window.submit(
-            .show(viewController, from: self, sender: sender, detail: true),
+            .show(viewController, from: self, sender: .box(sender), detail: true),
             animated: animated,
             policy: policy
         )

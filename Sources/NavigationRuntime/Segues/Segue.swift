@@ -11,7 +11,10 @@ public struct SegueKind: Sendable, CustomStringConvertible {
         case presentAsPopover
         case push
         case replace
-        case custom(any SeguePerformer)
+        /// Boxed (`indirect`): an unboxed `any SeguePerformer` (an opaque existential) would
+        /// make the kind, ``Segue``, ``SegueDefinition`` and `TransitionRequest` address-only,
+        /// copied to the stack before every `switch` over them.
+        indirect case custom(any SeguePerformer)
         case unwind(action: String)
     }
 

@@ -180,7 +180,7 @@ extension ViewController {
         policy: BusyPolicy = .enqueue
     ) async throws -> TransitionOutcome {
         let outcome = try await context.window.submit(
-            .unwind(from: self, action: action, identifier: identifier, sender: sender),
+            .unwind(from: self, action: action, identifier: identifier, sender: .box(sender)),
             animated: animated,
             policy: policy
         )

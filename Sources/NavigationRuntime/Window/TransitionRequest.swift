@@ -1,4 +1,8 @@
-/// What a request asks its window to do. Validated when it runs, not when it is accepted, so
+/// What a request asks its window to do.
+///
+/// Loadable (every payload is a reference or a trivial value, no opaque existential): a
+/// `switch` over a request borrows it in registers instead of copying it to the stack first.
+/// Keep it so: box an `any P` that is not class-bound (see ``RequestSender``). Validated when it runs, not when it is accepted, so
 /// that a request queued behind others is judged against the tree it will change (R4.5).
 enum TransitionRequest: Sendable {
     /// `nil` removes the root: nothing is visible (UIKit's `window.rootViewController = nil`).
@@ -11,8 +15,8 @@ enum TransitionRequest: Sendable {
     case setViewControllers([any ViewController], in: NavigationController)
     case present(any ViewController, from: any ViewController, style: PresentationStyle?)
     case dismiss(from: any ViewController)
-    case show(any ViewController, from: any ViewController, sender: (any Sendable)?, detail: Bool)
-    case segue(from: any ViewController, identifier: String?, sender: (any Sendable)?, triggered: Bool)
+    case show(any ViewController, from: any ViewController, sender: RequestSender?, detail: Bool)
+    case segue(from: any ViewController, identifier: String?, sender: RequestSender?, triggered: Bool)
     case performSegue(Segue)
     case selectTab(TabBarController, index: Int, userTap: Bool)
     /// A page view controller's `setViewControllers` (R5.10): no data source, no delegate.
@@ -23,7 +27,7 @@ enum TransitionRequest: Sendable {
     case addChild(any ViewController, to: any ViewController)
     case removeFromParent(any ViewController)
     case interactivePop(NavigationController, InteractivePop)
-    case unwind(from: any ViewController, action: String, identifier: String?, sender: (any Sendable)?)
+    case unwind(from: any ViewController, action: String, identifier: String?, sender: RequestSender?)
     /// A change worked out when the request's turn comes, against the tree as it is then
     /// (restoration, deep links); `nil` is `.noChange`. `name` is the journal's.
     case resolved(name: String, resolve: @Sendable (isolated Window) async throws -> Change?)
@@ -85,6 +89,22 @@ enum TransitionRequest: Sendable {
         case .interactivePop: "interactivePop"
         case .resolved(let name, _): name
         }
+    }
+}
+
+/// A request's sender (`show`, `performSegue`, `unwind`), boxed: an `(any Sendable)?` in
+/// ``TransitionRequest`` would make the whole enum address-only (an opaque existential), so
+/// that every `switch` over any request copied it first. No sender is `nil`, no allocation.
+final class RequestSender: Sendable {
+    /// The sender, as the caller passed it.
+    let value: any Sendable
+
+    private init(_ value: any Sendable) { self.value = value }
+
+    /// `sender` boxed, `nil` when there is none.
+    static func box(_ sender: (any Sendable)?) -> RequestSender? {
+        guard let sender else { return nil }
+        return RequestSender(sender)
     }
 }
 

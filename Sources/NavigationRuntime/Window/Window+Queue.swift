@@ -96,7 +96,7 @@ extension Window {
                     try await window.inScope(of: id) {
                         try window.checkpoint(cancellable: cancellable)
                         return try await window.runSegue(
-                            from: source, identifier: identifier, sender: sender, triggered: triggered,
+                            from: source, identifier: identifier, sender: sender?.value, triggered: triggered,
                             id: id, animated: animated, cancellable: cancellable, inRunner: true
                         )
                     }

@@ -22,7 +22,7 @@ extension Window {
 
         case .show(let controller, let source, let sender, let detail):
             try tree.checkAttached(source)
-            guard let show = try await showChange(of: controller, from: source, detail: detail, sender: sender) else {
+            guard let show = try await showChange(of: controller, from: source, detail: detail, sender: sender?.value) else {
                 return .noChange
             }
             change = show
@@ -37,7 +37,7 @@ extension Window {
                 }
             }
             return try await runSegue(
-                from: source, identifier: identifier, sender: sender, triggered: triggered,
+                from: source, identifier: identifier, sender: sender?.value, triggered: triggered,
                 id: id, animated: animated, cancellable: cancellable
             )
 
@@ -64,7 +64,7 @@ extension Window {
         case .unwind(let source, let action, let identifier, let sender):
             try tree.checkAttached(source)
             return try await unwind(
-                from: source, action: action, identifier: identifier, sender: sender,
+                from: source, action: action, identifier: identifier, sender: sender?.value,
                 id: id, animated: animated, cancellable: cancellable
             )
 
