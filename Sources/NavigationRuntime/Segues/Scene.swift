@@ -61,7 +61,14 @@ public struct SegueDefinition: Sendable {
     /// kind (a custom forward segue carries its performer in ``SegueKind/custom(_:)``). A
     /// controller on the unwind path that answers ``ViewController/segueForUnwinding(to:from:identifier:)``
     /// takes precedence over it (R7.7).
-    public var unwindPerformer: (any SeguePerformer)?
+    public var unwindPerformer: (any SeguePerformer)? {
+        get { unwindPerformerBox?.performer }
+        set { unwindPerformerBox = newValue.map(SeguePerformerBox.init) }
+    }
+    /// ``unwindPerformer``, boxed: a stored `(any SeguePerformer)?` (an opaque existential)
+    /// would make the definition address-only, so that reading one of its fields in the scene's
+    /// array copied the whole definition through its value witnesses. `nil` when there is none.
+    private var unwindPerformerBox: SeguePerformerBox?
     /// The class of a storyboard `custom` segue that no performer is registered for, else
     /// `nil`. The runtime cannot run the class's `perform()`, so it presents the destination
     /// modally, full screen, in its place (DESIGN §12, ``kind`` says so); in UIKit `perform()`
@@ -115,6 +122,15 @@ public struct SegueDefinition: Sendable {
         )
         self.unwindPerformer = performer
     }
+}
+
+/// A segue performer in a box: a single reference, where `any SeguePerformer` (not class-bound)
+/// is an opaque existential that makes any value holding it address-only.
+final class SeguePerformerBox: Sendable {
+    /// The performer.
+    let performer: any SeguePerformer
+
+    init(_ performer: any SeguePerformer) { self.performer = performer }
 }
 
 /// The scenes of one storyboard (or one flow built in code), by identifier.
@@ -223,5 +239,14 @@ final class SceneStorage: Sendable {
     /// The scene's segue with this identifier (see ``Scene/segue(named:)``), read in place.
     func segue(named name: String) -> SegueDefinition? {
         scene.segue(named: name)
+    }
+
+    /// The index in the scene's `segues` of the segue with this identifier (the one
+    /// ``Scene/segue(named:)`` returns), for a caller that reads a few of its fields in place
+    /// (`scene.segues[index].kind`) instead of copying the whole definition (a retain and a
+    /// release for each of its strings).
+    func segueIndex(named name: String) -> Int? {
+        let segues = scene.segues
+        return segues.firstIndex { $0.identifier == name } ?? segues.firstIndex { $0.elementID == name || $0.triggerID == name }
     }
 }

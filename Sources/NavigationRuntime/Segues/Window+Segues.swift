@@ -55,7 +55,7 @@ extension Window {
             )
         }
         // (b) the destination, (c) the segue.
-        let destination = try instantiateDestination(of: definition, identifier: identifier, from: source)
+        let destination = try instantiateDestination(named: definition.destination, identifier: identifier, from: source)
         let segue = Segue(identifier: definition.identifier, source: source, destination: destination, kind: definition.kind)
         // (d) prepare, before the destination loads (R1.4); a throw is `hookFailed` (nothing
         // has changed yet, so nothing is rolled back).
@@ -175,14 +175,18 @@ extension Window {
         try tree.checkAttached(source)
         // An unknown identifier: the pipeline says so.
         // Read in place from the shared scene (``ControllerContext/scene`` would copy it whole).
-        guard let identifier, let definition = source.context.sceneStorage?.segue(named: identifier) else { return nil }
-        guard case .builtIn(let target) = showRoute(of: definition.kind, from: source) else { return nil }
-        let destination = try instantiateDestination(of: definition, identifier: identifier, from: source)
+        // The definition's fields are read where they are, not copied out with it.
+        guard let identifier, let storage = source.context.sceneStorage, let index = storage.segueIndex(named: identifier)
+        else { return nil }
+        let kind = storage.scene.segues[index].kind
+        guard case .builtIn(let target) = showRoute(of: kind, from: source) else { return nil }
+        let destination = try instantiateDestination(
+            named: storage.scene.segues[index].destination, identifier: identifier, from: source)
         // `instantiateDestination` checked the destination's executor, and no user code ran
         // since (see `WindowTree.checkAndValidatePush`).
         let (change, validated) = try builtInChange(
-            of: definition.kind, destination: destination, from: source, showTarget: target, executorChecked: true)
-        return .change(change, animates: definition.animates, validated: validated)
+            of: kind, destination: destination, from: source, showTarget: target, executorChecked: true)
+        return .change(change, animates: storage.scene.segues[index].animates, validated: validated)
     }
 
     /// Calls the source's `prepare(for:sender:)`; a throw becomes ``NavigationError/Code/hookFailed``
@@ -288,13 +292,13 @@ extension Window {
 
     /// A storyboard segue's destination, instantiated from the source's catalog and checked to
     /// run on this window's executor before any hook sees it (DESIGN §3.1).
-    private func instantiateDestination(of definition: SegueDefinition, identifier: String, from source: any ViewController)
+    private func instantiateDestination(named scene: String, identifier: String, from source: any ViewController)
         throws -> any ViewController
     {
-        guard let destination = source.context.catalog?.instantiate(definition.destination, in: self) else {
+        guard let destination = source.context.catalog?.instantiate(scene, in: self) else {
             throw NavigationError(
                 .invalidStoryboard,
-                "Segue '\(identifier)' of \(describe(source)) leads to scene '\(definition.destination)', \(source.context.catalog?.failure(instantiating: definition.destination) ?? "which does not exist").",
+                "Segue '\(identifier)' of \(describe(source)) leads to scene '\(scene)', \(source.context.catalog?.failure(instantiating: scene) ?? "which does not exist").",
                 window: self.id, controllers: [source.id], identifier: identifier
             )
         }
