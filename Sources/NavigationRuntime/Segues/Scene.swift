@@ -37,7 +37,13 @@ public struct Scene: Sendable {
 
     /// The segue with this identifier, or (for storyboards) this element or trigger id.
     public func segue(named name: String) -> SegueDefinition? {
-        segues.first { $0.identifier == name } ?? segues.first { $0.elementID == name || $0.triggerID == name }
+        segueIndex(named: name).map { segues[$0] }
+    }
+
+    /// The index in ``segues`` of the segue ``segue(named:)`` returns: the first with this
+    /// identifier, else the first with this element or trigger id. The one rule for both.
+    func segueIndex(named name: String) -> Int? {
+        segues.firstIndex { $0.identifier == name } ?? segues.firstIndex { $0.elementID == name || $0.triggerID == name }
     }
 }
 
@@ -246,7 +252,6 @@ final class SceneStorage: Sendable {
     /// (`scene.segues[index].kind`) instead of copying the whole definition (a retain and a
     /// release for each of its strings).
     func segueIndex(named name: String) -> Int? {
-        let segues = scene.segues
-        return segues.firstIndex { $0.identifier == name } ?? segues.firstIndex { $0.elementID == name || $0.triggerID == name }
+        scene.segueIndex(named: name)
     }
 }

@@ -1,9 +1,9 @@
-/// What a request asks its window to do.
+/// What a request asks its window to do. Validated when it runs, not when it is accepted, so
+/// that a request queued behind others is judged against the tree it will change (R4.5).
 ///
 /// Loadable (every payload is a reference or a trivial value, no opaque existential): a
 /// `switch` over a request borrows it in registers instead of copying it to the stack first.
-/// Keep it so: box an `any P` that is not class-bound (see ``RequestSender``). Validated when it runs, not when it is accepted, so
-/// that a request queued behind others is judged against the tree it will change (R4.5).
+/// Keep it so: box an `any P` that is not class-bound (see ``RequestSender``).
 enum TransitionRequest: Sendable {
     /// `nil` removes the root: nothing is visible (UIKit's `window.rootViewController = nil`).
     case setRoot((any ViewController)?)
