@@ -134,21 +134,32 @@ extension WindowSnapshot {
     /// The hash ``Window/TreeDigest/hash`` gives the tree this snapshot shows: equal
     /// ``normalized()`` snapshots have equal hashes.
     public var normalizedHash: Int {
-        var hasher = TreeHasher()
-        hasher.combine(traits)
-        var count = 0
-        func visit(_ node: ControllerSnapshot) {
-            count += 1
-            hasher.combineNode(
-                scene: node.scene.map(TreeHasher.word(for:)), kind: node.kind.word, appearance: node.appearance,
-                selection: node.selectedIndex, style: node.presentationStyle, columns: node.columns,
-                childCount: node.children.count, presents: node.presented != nil)
-            for child in node.children { visit(child) }
-            if let presented = node.presented { visit(presented) }
-        }
-        if let root { visit(root) }
-        hasher.combine(UInt64(count))
-        return hasher.value
+        var walk = NormalizedHashWalk()
+        walk.hasher.combine(traits)
+        if let root { walk.visit([root], at: 0) }
+        walk.hasher.combine(UInt64(walk.count))
+        return walk.hasher.value
+    }
+}
+
+/// ``WindowSnapshot/normalizedHash``'s walk: each node's fields read in place (`nodes[index]`:
+/// a node passed by value is copied at every level), its scene's word the one the node keeps
+/// (``ControllerSnapshot/nameWord`` is the scene's when it has one), not hashed again.
+private struct NormalizedHashWalk {
+    var hasher = TreeHasher()
+    var count = 0
+
+    mutating func visit(_ nodes: [ControllerSnapshot], at index: Int) {
+        count += 1
+        let children = nodes[index].children
+        let presented = nodes[index].presentedStorage
+        hasher.combineNode(
+            scene: nodes[index].scene == nil ? nil : nodes[index].nameWord, kind: nodes[index].kind.word,
+            appearance: nodes[index].appearance, selection: nodes[index].selectedIndex,
+            style: nodes[index].presentationStyle, columns: nodes[index].columns,
+            childCount: children.count, presents: !presented.isEmpty)
+        for child in children.indices { visit(children, at: child) }
+        for one in presented.indices { visit(presented, at: one) }
     }
 }
 
