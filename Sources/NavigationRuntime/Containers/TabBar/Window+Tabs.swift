@@ -9,6 +9,29 @@ extension Window {
         animated: Bool,
         cancellable: Bool
     ) async throws -> TransitionOutcome {
+        let child = try tab(at: index, of: tabBar)
+        if userTap {
+            let select = try await userCode(.named("tabBarController(_:shouldSelect:)"), on: tabBar.id) {
+                await tabBar.shouldSelect(child)
+            }
+            guard select else { return .vetoed }
+            try checkpoint(cancellable: cancellable)
+        }
+        let outcome: TransitionOutcome
+        if let change = selectionChange(tabBar, index: index, child: child, userTap: userTap) {
+            outcome = try await runChange(change, request: id, animated: animated, cancellable: cancellable)
+        } else {
+            outcome = .noChange
+        }
+        if userTap && !isClosed {
+            try await userCode(.named("tabBarController(_:didSelect:)"), on: tabBar.id) { await tabBar.didSelect(child) }
+        }
+        return outcome
+    }
+
+    /// The tab at `index` of `tabBar`, which must be in the window's tree; a typed error for an
+    /// index out of range.
+    private func tab(at index: Int, of tabBar: TabBarController) throws -> any ViewController {
         try tree.checkAttached(tabBar)
         let children = tabBar.context.children
         guard children.indices.contains(index) else {
@@ -18,25 +41,26 @@ extension Window {
                 window: self.id, controllers: [tabBar.id]
             )
         }
-        let child = children[index]
-        if userTap {
-            let select = try await userCode(.named("tabBarController(_:shouldSelect:)"), on: tabBar.id) {
-                await tabBar.shouldSelect(child)
-            }
-            guard select else { return .vetoed }
-            try checkpoint(cancellable: cancellable)
+        return children[index]
+    }
+
+    /// What selecting tab `index` (whose controller is `child`) changes: the selection, or, for
+    /// a tap on the selected tab, its navigation stack popped to the root (R5.1); `nil`: nothing.
+    private func selectionChange(_ tabBar: TabBarController, index: Int, child: any ViewController, userTap: Bool) -> Change? {
+        if index != tabBar.context.selectedIndex { return .selectTab(tabBar, index) }
+        if userTap, let navigation = child as? NavigationController, navigation.context.children.count > 1 {
+            return .pop(navigation, keeping: 1)
         }
-        let outcome: TransitionOutcome
-        if index != tabBar.context.selectedIndex {
-            outcome = try await runChange(.selectTab(tabBar, index), request: id, animated: animated, cancellable: cancellable)
-        } else if userTap, let navigation = child as? NavigationController, navigation.context.children.count > 1 {
-            outcome = try await runChange(.pop(navigation, keeping: 1), request: id, animated: animated, cancellable: cancellable)
-        } else {
-            outcome = .noChange
-        }
-        if userTap && !isClosed {
-            try await userCode(.named("tabBarController(_:didSelect:)"), on: tabBar.id) { await tabBar.didSelect(child) }
-        }
-        return outcome
+        return nil
+    }
+
+    /// A programmatic selection (``TabBarController/selectTab(at:animated:policy:)``) resolved
+    /// with no suspension point: it asks no delegate (R5.3), so the synchronous core runs it
+    /// (see ``resolveSynchronously(_:)``). A user tap asks the delegate first and takes
+    /// ``selectTab(_:index:userTap:id:animated:cancellable:)``.
+    func resolveProgrammaticSelection(_ tabBar: TabBarController, index: Int) throws -> Resolution {
+        let child = try tab(at: index, of: tabBar)
+        guard let change = selectionChange(tabBar, index: index, child: child, userTap: false) else { return .outcome(.noChange) }
+        return .change(change)
     }
 }

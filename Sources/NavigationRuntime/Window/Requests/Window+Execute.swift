@@ -193,6 +193,9 @@ extension Window {
         case .segue(let source, let identifier, _, let triggered):
             return try resolveStoryboardSegue(from: source, identifier: identifier, triggered: triggered) ?? .asynchronous
 
+        case .selectTab(let tabBar, let index, false):
+            return try resolveProgrammaticSelection(tabBar, index: index)
+
         case .show, .performSegue, .setTraits, .selectTab, .unwind, .resolved, .interactivePop, .setPages, .turnPage:
             return .asynchronous
         }
