@@ -663,6 +663,65 @@ extension WindowTreeTests {
     }
 }
 
+extension WindowTreeTests {
+    /// A tab bar's new selection walks only the old and new selected tabs, and a presentation
+    /// or a dismissal only its presenter's run: the difference must be the whole sets', with
+    /// the bar on screen, covered, presented or with a More tab (then the whole tree is
+    /// walked), and for presenters that are covered, nested in a chain, in a tab or off screen.
+    @Test func tabSelectionsAndPresentations_appearingAndDisappearing_matchTheWholeVisibleSets() async {
+        let w = window()
+        await w.withTree { tree in
+            // A tab bar of a stack with a pushed top, an embedding content controller and a leaf.
+            let a = content(w), b = content(w), c = content(w), d = content(w)
+            let nav = NavigationController(context: w.makeContext(), viewControllers: [a, b])
+            let host = GenericViewController(context: w.makeContext(), children: [c])
+            let tabs = TabBarController(context: w.makeContext(), viewControllers: [nav, host, d])
+            _ = tree.apply(.setRoot(tabs))
+
+            // On screen, the top of the first tab presenting a sheet (it leaves with its tab).
+            let sheet = content(w)
+            expectSameDifference(tree, .present(presenter: b, presented: sheet, style: .formSheet))
+            expectSameDifference(tree, .selectTab(tabs, 1))
+            expectSameDifference(tree, .selectTab(tabs, 2))
+            expectSameDifference(tree, .selectTab(tabs, 0))
+            // A presenter in a tab that is not selected: nothing appears or disappears.
+            let hidden = content(w)
+            expectSameDifference(tree, .present(presenter: c, presented: hidden, style: .fullScreen))
+            expectSameDifference(tree, .dismiss(presenter: c))
+            expectSameDifference(tree, .dismiss(presenter: b))
+
+            // A full-screen presentation over the tab bar covers it: a selection changes nothing
+            // on screen; a chain on top, dismissed from its middle and from its bottom.
+            let cover = content(w), second = content(w), third = content(w)
+            expectSameDifference(tree, .present(presenter: tabs, presented: cover, style: .fullScreen))
+            expectSameDifference(tree, .selectTab(tabs, 1))
+            expectSameDifference(tree, .present(presenter: cover, presented: second, style: .overFullScreen))
+            expectSameDifference(tree, .present(presenter: second, presented: third, style: .fullScreen))
+            expectSameDifference(tree, .dismiss(presenter: second))
+            expectSameDifference(tree, .present(presenter: second, presented: third, style: .pageSheet))
+            expectSameDifference(tree, .dismiss(presenter: cover))
+            expectSameDifference(tree, .dismiss(presenter: tabs))
+
+            // A tab bar presented over the root, under a sheet of its own tab.
+            let inner1 = content(w), inner2 = content(w), innerSheet = content(w)
+            let presentedTabs = TabBarController(context: w.makeContext(), viewControllers: [inner1, inner2])
+            expectSameDifference(tree, .present(presenter: tabs, presented: presentedTabs, style: .formSheet))
+            expectSameDifference(tree, .selectTab(presentedTabs, 1))
+            expectSameDifference(tree, .present(presenter: inner2, presented: innerSheet, style: .overCurrentContext))
+            expectSameDifference(tree, .selectTab(presentedTabs, 0))
+            expectSameDifference(tree, .selectTab(presentedTabs, 1))
+            expectSameDifference(tree, .dismiss(presenter: inner2))
+            expectSameDifference(tree, .dismiss(presenter: tabs))
+
+            // Seven tabs: the bar has a More tab, and the whole tree is walked.
+            let many = (0..<7).map { _ in content(w) }
+            let moreTabs = TabBarController(context: w.makeContext(), viewControllers: many)
+            _ = tree.apply(.setRoot(moreTabs))
+            for index in [5, 6, 0, 4, 5] { expectSameDifference(tree, .selectTab(moreTabs, index)) }
+        }
+    }
+}
+
 /// Applies `change` with `applyNotingVisibility` and checks its sets' difference, in the four
 /// orders the transition reads, against the whole visible sets before and after it.
 private func expectSameDifference(_ tree: WindowTree, _ change: Change, sourceLocation: SourceLocation = #_sourceLocation) {

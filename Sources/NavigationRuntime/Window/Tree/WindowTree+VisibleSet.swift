@@ -34,35 +34,56 @@ extension WindowTree {
     /// after it, or with what stands for them: only their difference counts (who appears and
     /// who disappears, in callback order), and the transition reads nothing else from them.
     ///
-    /// A change that names the controllers it takes off and puts on screen (a push, a pop or a
-    /// new stack of a navigation controller that is on screen) walks only those two subtrees:
-    /// the old top's and the new top's. That is exact: in the whole walk, a controller's
-    /// subtree (its shown children and its presentations) is one contiguous run of steps, the
-    /// rest of the walk is the same before and after (nothing outside the navigation
-    /// controller's top changes), and the two subtrees have no controller in common unless
-    /// the top stays (then both runs are the same and nothing differs). Layers are relative
-    /// (only their order counts, R6.7), so both runs start at layer 0.
+    /// A change confined to one controller's run of the walk walks only that run, before and
+    /// after, instead of the whole tree. That is exact: in the whole walk, a controller's
+    /// subtree (its shown children and its presentations) is one contiguous run of steps, and
+    /// the rest of the walk is the same before and after when nothing outside the run changes.
+    /// Layers are relative (only their order counts, R6.7), so both runs start at layer 0.
+    /// The changes walked so:
+    /// - a push, a pop or a new stack of a navigation controller that is on screen: the old
+    ///   top's run and the new top's (no controller in common unless the top stays, and then
+    ///   both runs are the same and nothing differs);
+    /// - a tab bar's new selection, when the bar is on screen and has no More tab: the old
+    ///   selected tab's run and the new one's;
+    /// - a presentation or a dismissal: the presenter's run, which the walk reaches whether or
+    ///   not the presentation covers the presenter (its presentations are walked either way).
+    ///
+    /// Where the walk up cannot tell (``isOnScreen(_:coverCounts:)`` is conservative), the
+    /// whole tree is walked.
     func applyNotingVisibility(_ change: Change) -> (before: VisibleSet, applied: AppliedChange, after: VisibleSet) {
-        let navigation: NavigationController
         switch change {
         case .navigation(.push(let owner, _)), .navigation(.pop(let owner, _)), .navigation(.setStack(let owner, _)):
-            navigation = owner
+            guard isOnScreen(owner) else { break }
+            return applyWalkingRun(change) { owner.context.children.last }
+        case .tabBar(.selectTab(let tabBar, _)):
+            // Without a More tab, the bar shows its selected child (`TabBarSemantics`).
+            guard tabBar.context.children.count <= TabBarController.maximumVisibleTabs + 1, isOnScreen(tabBar) else { break }
+            return applyWalkingRun(change) {
+                let context = tabBar.context
+                return context.children.indices.contains(context.selectedIndex) ? context.children[context.selectedIndex] : nil
+            }
+        case .presentation(.present(let presenter, _, _)), .presentation(.dismiss(let presenter)):
+            guard isOnScreen(presenter, coverCounts: false) else { break }
+            return applyWalkingRun(change) { presenter }
         default:
-            let before = visibleSet()
-            let applied = apply(change)
-            return (before, applied, visibleSet())
+            break
         }
-        guard isOnScreen(navigation) else {
-            let before = visibleSet()
-            let applied = apply(change)
-            return (before, applied, visibleSet())
-        }
+        let before = visibleSet()
+        let applied = apply(change)
+        return (before, applied, visibleSet())
+    }
+
+    /// Applies `change`, walking the run of the controller `start` names before the change and
+    /// the run of the one it names after (see ``applyNotingVisibility(_:)``).
+    private func applyWalkingRun(
+        _ change: Change, start: () -> (any ViewController)?
+    ) -> (before: VisibleSet, applied: AppliedChange, after: VisibleSet) {
         // A content top's walk is that controller alone, kept without an array (`VisibleSet.leaf`).
         var before = VisibleSet()
-        if let top = navigation.context.children.last { collectVisible(top, layer: 0, into: &before) }
+        if let first = start() { collectVisible(first, layer: 0, into: &before) }
         let applied = apply(change)
         var after = VisibleSet()
-        if let top = navigation.context.children.last { collectVisible(top, layer: 0, into: &after) }
+        if let first = start() { collectVisible(first, layer: 0, into: &after) }
         return (before, applied, after)
     }
 
