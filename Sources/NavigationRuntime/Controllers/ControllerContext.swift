@@ -62,7 +62,11 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
     /// and no weak reference puts a side table on every container).
     @exclusivity(unchecked) var parent: (any ViewController)?
     /// The children: a navigation stack bottom to top, tabs in order, or embedded children.
-    @exclusivity(unchecked) var children: [any ViewController] = []
+    @exclusivity(unchecked) var children: [any ViewController] = [] {
+        // Whatever wrote them (a change, its undo, a rewind, a restoration), the nodes are
+        // built again on their next read.
+        didSet { if childNodeCache != nil { childNodeCache = nil } }
+    }
     /// The controller this one presents (at most one, R3.6).
     @exclusivity(unchecked) var presented: (any ViewController)?
     /// The controller that presents this one, while in the tree (cleared like ``parent``).
@@ -71,24 +75,89 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
     @exclusivity(unchecked) var presentationStyle: PresentationStyle?
     /// The transition style of its presentation, while presented (R3.5).
     @exclusivity(unchecked) var presentationTransitionStyle: TransitionStyle?
-    /// Whether the runtime has taken the controller's initial children (containers) yet.
-    @exclusivity(unchecked) var didAdoptInitialChildren = false
-    /// Whether the controller is in its window's tree (reachable from the root).
-    @exclusivity(unchecked) var isAttached = false
-    /// Whether `viewDidLoad` has been delivered (R6.1).
-    @exclusivity(unchecked) var isViewLoaded = false
     /// Where the controller is in the appearance state machine.
     @exclusivity(unchecked) var appearance: AppearanceState = .disappeared
+    /// The flags below, packed (two bytes instead of one per flag, which keeps a context in the
+    /// allocator's 160-byte class with ``childNodeCache``: an idle window costs what it did).
+    @exclusivity(unchecked) private var flags: Flags = []
+    /// The children as tree nodes (see ``childNodes()``), or `nil` until read since
+    /// ``children`` last changed.
+    @exclusivity(unchecked) private var childNodeCache: [TreeNode]?
+
+    /// Whether the runtime has taken the controller's initial children (containers) yet.
+    var didAdoptInitialChildren: Bool {
+        get { flags.contains(.adopted) }
+        set { flags.set(.adopted, newValue) }
+    }
+    /// Whether the controller is in its window's tree (reachable from the root).
+    var isAttached: Bool {
+        get { flags.contains(.attached) }
+        set { flags.set(.attached, newValue) }
+    }
+    /// Whether `viewDidLoad` has been delivered (R6.1).
+    var isViewLoaded: Bool {
+        get { flags.contains(.viewLoaded) }
+        set { flags.set(.viewLoaded, newValue) }
+    }
     /// Set while a transition presents (`isBeingPresented`) or dismisses it (R3.13).
-    @exclusivity(unchecked) var isBeingPresented = false
-    @exclusivity(unchecked) var isBeingDismissed = false
+    var isBeingPresented: Bool {
+        get { flags.contains(.beingPresented) }
+        set { flags.set(.beingPresented, newValue) }
+    }
+    var isBeingDismissed: Bool {
+        get { flags.contains(.beingDismissed) }
+        set { flags.set(.beingDismissed, newValue) }
+    }
     /// Set while a transition adds it to (`isMovingToParent`) or removes it from a container (R6.10).
-    @exclusivity(unchecked) var isMovingToParent = false
-    @exclusivity(unchecked) var isMovingFromParent = false
+    var isMovingToParent: Bool {
+        get { flags.contains(.movingToParent) }
+        set { flags.set(.movingToParent, newValue) }
+    }
+    var isMovingFromParent: Bool {
+        get { flags.contains(.movingFromParent) }
+        set { flags.set(.movingFromParent, newValue) }
+    }
     /// Whether a navigation controller has a delegate (so transitions skip the call otherwise).
-    @exclusivity(unchecked) var hasDelegate = false
+    var hasDelegate: Bool {
+        get { flags.contains(.hasDelegate) }
+        set { flags.set(.hasDelegate, newValue) }
+    }
     /// The `animated` flag of the last manual `beginAppearanceTransition`, for its end (R6.12).
-    @exclusivity(unchecked) var manualAppearanceAnimated = false
+    var manualAppearanceAnimated: Bool {
+        get { flags.contains(.manualAnimated) }
+        set { flags.set(.manualAnimated, newValue) }
+    }
+
+    /// The packed flags of a context.
+    private struct Flags: OptionSet {
+        let rawValue: UInt16
+        static let adopted = Self(rawValue: 1 << 0)
+        static let attached = Self(rawValue: 1 << 1)
+        static let viewLoaded = Self(rawValue: 1 << 2)
+        static let beingPresented = Self(rawValue: 1 << 3)
+        static let beingDismissed = Self(rawValue: 1 << 4)
+        static let movingToParent = Self(rawValue: 1 << 5)
+        static let movingFromParent = Self(rawValue: 1 << 6)
+        static let hasDelegate = Self(rawValue: 1 << 7)
+        static let manualAnimated = Self(rawValue: 1 << 8)
+
+        mutating func set(_ flag: Self, _ on: Bool) {
+            if on { insert(flag) } else { remove(flag) }
+        }
+    }
+
+    /// The children as tree nodes: each with its context and kind, read once after every
+    /// change of ``children`` instead of through the controller at every visit. A walk that
+    /// goes through them touches contexts, whose reference counting takes the fast path, and
+    /// not the controllers: a container that claimed initial children is referenced weakly
+    /// by them (``claimant``), so each of its retains and releases takes the slow path.
+    func childNodes() -> [TreeNode] {
+        if let childNodeCache { return childNodeCache }
+        let nodes = children.map { TreeNode(controller: $0, context: $0.context, kind: $0.kind) }
+        childNodeCache = nodes
+        return nodes
+    }
+
     /// The state only tab bar and split view controllers use, allocated on first write, so
     /// that a content controller's context does not carry it (32 bytes less per controller).
     @exclusivity(unchecked) private var containerState: ContainerState?
@@ -262,4 +331,13 @@ private final class ContainerState {
     @exclusivity(unchecked) var splitStash: SplitState.Stash?
     @exclusivity(unchecked) var selectedIndex = 0
     @exclusivity(unchecked) var splitColumns: [SplitColumn]?
+}
+
+/// A child in its container's ``ControllerContext/childNodes()``: the controller, with its
+/// context and kind read once. A walk reads the fields in place (`nodes[index].context`): a
+/// node taken by value is copied, its references retained.
+struct TreeNode {
+    let controller: any ViewController
+    let context: ControllerContext
+    let kind: ControllerKind
 }

@@ -226,8 +226,15 @@ private struct SnapshotBuilder {
 
     /// The snapshot of `controller` and its subtree. Read on the window's executor.
     mutating func node(_ controller: any ViewController) -> ControllerSnapshot {
-        let context = controller.context
-        let kind = controller.kind
+        node(controller.context, controller.kind) { controller }
+    }
+
+    /// The snapshot of the controller with this context and kind (`controller` is read only
+    /// for a class name when it has no scene). Its children are reached through its tree
+    /// nodes (``ControllerContext/childNodes()``), so that they are not retained.
+    private mutating func node(
+        _ context: ControllerContext, _ kind: ControllerKind, _ controller: () -> any ViewController
+    ) -> ControllerSnapshot {
         let scene = context.sceneStorage
         let id: ControllerID
         if numbering {
@@ -236,15 +243,17 @@ private struct SnapshotBuilder {
         } else {
             id = context.id
         }
-        let children = context.children
         var nodes: [ControllerSnapshot] = []
-        if !children.isEmpty {
+        if !context.children.isEmpty {
+            let children = context.childNodes()
             nodes.reserveCapacity(children.count)
-            for child in children { nodes.append(node(child)) }
+            for index in children.indices {
+                nodes.append(node(children[index].context, children[index].kind) { children[index].controller })
+            }
         }
         var presented: [ControllerSnapshot] = []
         if let controller = context.presented { presented = [node(controller)] }
-        let className = scene?.scene.className ?? ControllerSnapshot.className(of: controller)
+        let className = scene?.scene.className ?? ControllerSnapshot.className(of: controller())
         return ControllerSnapshot(
             id: id, scene: scene?.scene.identifier, className: className,
             nameWord: scene?.identifierWord ?? TreeHasher.word(for: className), kind: kind,

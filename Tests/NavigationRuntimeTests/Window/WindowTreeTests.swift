@@ -722,6 +722,38 @@ extension WindowTreeTests {
     }
 }
 
+extension WindowTreeTests {
+    /// A container's tree nodes are its children, each with its own context and kind, after
+    /// every kind of write of the children: a change, its undo, a new stack, a rewind.
+    @Test func childNodes_followEveryWriteOfTheChildren() async throws {
+        let w = window()
+        let a = content(w), b = content(w), c = content(w)
+        let nav = NavigationController(context: w.makeContext(), rootViewController: a)
+        try await w.setRootViewController(nav)
+        let checkpoint = try await w.checkpoint()
+        await w.withTree { tree in
+            func expectNodes(_ sourceLocation: SourceLocation = #_sourceLocation) {
+                let nodes = nav.context.childNodes()
+                #expect(nodes.map(\.context.id) == nav.context.children.map(\.id), sourceLocation: sourceLocation)
+                #expect(nodes.allSatisfy { $0.context === $0.controller.context && $0.kind == .content }, sourceLocation: sourceLocation)
+            }
+            expectNodes()
+            let pushed = tree.apply(.push(nav, b))
+            expectNodes()
+            tree.undo(pushed)
+            expectNodes()
+            _ = tree.apply(.setStack(nav, [c, b]))
+            expectNodes()
+            _ = tree.apply(.pop(nav, keeping: 1))
+            expectNodes()
+        }
+        try await w.rewind(to: checkpoint)
+        await w.withTree { _ in
+            #expect(nav.context.childNodes().map(\.context.id) == [a.id])
+        }
+    }
+}
+
 /// Applies `change` with `applyNotingVisibility` and checks its sets' difference, in the four
 /// orders the transition reads, against the whole visible sets before and after it.
 private func expectSameDifference(_ tree: WindowTree, _ change: Change, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -104,15 +104,24 @@ extension WindowTree {
     /// `presenting`) are cleared so that a detached subtree holds no reference cycle; its
     /// downward links (children, presented) and claims keep its structure for a later attach.
     func detach(_ controller: any ViewController) {
-        let context = controller.context
+        detach(controller.context)
+    }
+
+    /// ``detach(_:)`` by the controller's context: the subtree's contexts are reached through
+    /// their parents' tree nodes (``ControllerContext/childNodes()``), no controller retained.
+    private func detach(_ context: ControllerContext) {
         context.isAttached = false
-        for child in context.children {
-            detach(child)
-            child.context.parent = nil
+        if !context.children.isEmpty {
+            let children = context.childNodes()
+            for index in children.indices {
+                detach(children[index].context)
+                children[index].context.parent = nil
+            }
         }
         if let presented = context.presented {
-            detach(presented)
-            presented.context.presenting = nil
+            let presentedContext = presented.context
+            detach(presentedContext)
+            presentedContext.presenting = nil
         }
     }
 

@@ -82,7 +82,10 @@ extension Window {
             /// the checkpoint's controller at that position is it (so, in a tree that did not
             /// change up to there, without a search).
             func contains(_ controller: any ViewController, at position: Int) -> Bool {
-                let identity = UInt(bitPattern: ObjectIdentifier(controller))
+                contains(identity: UInt(bitPattern: ObjectIdentifier(controller)), at: position)
+            }
+
+            func contains(identity: UInt, at position: Int) -> Bool {
                 if position < identities.count && identities[position] == identity { return true }
                 return contains(identity: identity)
             }
@@ -260,10 +263,21 @@ extension WindowTree {
         init(membership: Window.Checkpoint.Membership) { self.membership = membership }
 
         mutating func visit(_ controller: any ViewController) {
-            let context = controller.context
-            if !membership.contains(controller, at: position) { leaving.append(controller) }
+            visit(controller.context, ObjectIdentifier(controller)) { controller }
+        }
+
+        /// Visits a controller by its context (`identity`: the controller's); `controller`
+        /// is read only if it leaves. Children are reached through their parent's tree nodes,
+        /// so that the controllers that stay are not retained.
+        mutating func visit(_ context: ControllerContext, _ identity: ObjectIdentifier, _ controller: () -> any ViewController) {
+            if !membership.contains(identity: UInt(bitPattern: identity), at: position) { leaving.append(controller()) }
             position += 1
-            for child in context.children { visit(child) }
+            if !context.children.isEmpty {
+                let children = context.childNodes()
+                for index in children.indices {
+                    visit(children[index].context, ObjectIdentifier(children[index].controller)) { children[index].controller }
+                }
+            }
             if let presented = context.presented { visit(presented) }
             if context.hasContainerState, let stashed = context.splitStash?.secondary, !stashed.context.isAttached { visit(stashed) }
         }

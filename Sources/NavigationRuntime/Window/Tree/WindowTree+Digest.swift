@@ -40,7 +40,7 @@ extension Window {
     public func digest(since checkpoint: Checkpoint? = nil) -> TreeDigest {
         var walk = DigestWalk(membership: checkpoint?.membership)
         walk.hasher.combine(tree.traits)
-        if let root = tree.root { walk.visit(root, parent: nil, isPresented: false) }
+        if let root = tree.root { walk.visit(root, isPresented: false) }
         walk.hasher.combine(UInt64(walk.position))
         return TreeDigest(
             hash: walk.hasher.value, sequence: lastSequence, firstNew: walk.firstNew, keepsHiddenState: walk.keepsHiddenState)
@@ -57,16 +57,26 @@ extension Window {
         /// Until the first new controller is found (then membership is no longer asked).
         var searching = true
         var keepsHiddenState = false
+        /// Set when the visit of the node ``firstNew`` found ends: its parent, which
+        /// holds its own kind, fills ``TreeDigest/Landing/parentKind`` in as the visit returns
+        /// (a kind is copied for that one node, not passed down to every visit).
+        var awaitsParentKind = false
 
         init(membership: Checkpoint.Membership?) { self.membership = membership }
 
-        /// `parent`: the controller it is a child of (`nil` for the root and a presented
-        /// controller), passed as it is (its kind is read only for ``TreeDigest/firstNew``).
-        mutating func visit(_ controller: any ViewController, parent: (any ViewController)?, isPresented: Bool) {
-            let context = controller.context
-            let kind = controller.kind
-            if searching, !(membership?.contains(controller, at: position) ?? false) {
-                firstNew = TreeDigest.Landing(position: position, parentKind: parent?.kind, isPresented: isPresented)
+        /// Visits the root or a presented controller (no parent): its context and kind read
+        /// through it. Its children are visited through its ``ControllerContext/childNodes()``.
+        mutating func visit(_ controller: any ViewController, isPresented: Bool) {
+            visit(controller.context, kind: controller.kind, identity: ObjectIdentifier(controller), isPresented: isPresented)
+            awaitsParentKind = false
+        }
+
+        /// Visits a controller by its context and kind (`identity`: the controller's, for the
+        /// checkpoint's membership).
+        mutating func visit(_ context: ControllerContext, kind: ControllerKind, identity: ObjectIdentifier, isPresented: Bool) {
+            let isFirstNew = searching && !(membership?.contains(identity: UInt(bitPattern: identity), at: position) ?? false)
+            if isFirstNew {
+                firstNew = TreeDigest.Landing(position: position, parentKind: nil, isPresented: isPresented)
                 searching = false
             }
             position += 1
@@ -83,9 +93,18 @@ extension Window {
                 style: context.presentationStyle, columns: isContent ? nil : context.splitColumns, childCount: childCount,
                 presents: presents)
             if childCount > 0 {
-                for child in context.children { visit(child, parent: controller, isPresented: false) }
+                let nodes = context.childNodes()
+                for index in nodes.indices {
+                    visit(nodes[index].context, kind: nodes[index].kind, identity: ObjectIdentifier(nodes[index].controller), isPresented: false)
+                    if awaitsParentKind, let landing = firstNew {
+                        firstNew = TreeDigest.Landing(position: landing.position, parentKind: kind, isPresented: false)
+                        awaitsParentKind = false
+                    }
+                }
             }
-            if presents, let presented = context.presented { visit(presented, parent: nil, isPresented: true) }
+            if presents, let presented = context.presented { visit(presented, isPresented: true) }
+            // Set as the visit ends, so that only the parent's loop reads it.
+            if isFirstNew && !isPresented { awaitsParentKind = true }
         }
     }
 
@@ -98,10 +117,15 @@ extension Window {
     public func matches(_ snapshot: WindowSnapshot) -> Bool {
         guard snapshot.traits == tree.traits else { return false }
         // The node is `nodes[index]`, read field by field in place (a node passed by value is
-        // copied, every reference in it retained).
+        // copied, every reference in it retained). A child is reached through its parent's tree
+        // nodes (`ControllerContext.childNodes()`), so that its controller is not retained.
         func same(_ controller: any ViewController, _ nodes: [ControllerSnapshot], _ index: Int) -> Bool {
-            let context = controller.context
-            let kind = controller.kind
+            same(controller.context, controller.kind, { controller }, nodes, index)
+        }
+        func same(
+            _ context: ControllerContext, _ kind: ControllerKind, _ controller: () -> any ViewController,
+            _ nodes: [ControllerSnapshot], _ index: Int
+        ) -> Bool {
             let scene = context.sceneStorage
             guard context.children.count == nodes[index].children.count,
                 (context.presented == nil) == !nodes[index].presents,
@@ -111,12 +135,15 @@ extension Window {
                 (ObjectIdentifier(kind.semantics) == ObjectIdentifier(ContentSemantics.self)
                     ? nil : kind.semantics.snapshotSelection(in: ContainerLayout(context))) == nodes[index].selectedIndex,
                 context.splitColumns == nodes[index].columns,
-                (scene?.scene.className ?? ControllerSnapshot.className(of: controller)) == nodes[index].className
+                (scene?.scene.className ?? ControllerSnapshot.className(of: controller())) == nodes[index].className
             else { return false }
-            let children = context.children
-            if !children.isEmpty {
+            if !context.children.isEmpty {
+                let children = context.childNodes()
                 let childNodes = nodes[index].children
-                for position in children.indices where !same(children[position], childNodes, position) { return false }
+                for position in children.indices
+                where !same(children[position].context, children[position].kind, { children[position].controller }, childNodes, position) {
+                    return false
+                }
             }
             // Both present or neither (the guard): the node's is its storage's one element.
             if let presented = context.presented { return same(presented, nodes[index].presentedStorage, 0) }
