@@ -116,6 +116,10 @@ struct TransitionQueueStorage: ~Copyable, Sendable {
     /// compare-and-exchange on the word, without the lock: what the machine would answer,
     /// whatever the policy (an idle queue neither drops nor supersedes). Else the machine
     /// decides, under the lock.
+    ///
+    /// Always inlined, the locked path never: the caller's `switch` then sees the constant
+    /// `.run` of the uncontended path and builds no action.
+    @inline(__always)
     func accept(policy: BusyPolicy) -> Machine.AcceptAction {
         let word = uncontended.load(ordering: .relaxed)
         var state = TransitionQueueUncontendedState(word: word)
@@ -125,7 +129,13 @@ struct TransitionQueueStorage: ~Copyable, Sendable {
             publishedRunning.store(request.rawValue, ordering: .relaxed)
             return .run(request)
         }
-        return withMachine { $0.accept(policy: policy) }
+        return acceptLocked(policy: policy)
+    }
+
+    /// ``accept(policy:)`` when the queue is not uncontended and idle: the machine decides.
+    @inline(never)
+    private func acceptLocked(policy: BusyPolicy) -> Machine.AcceptAction {
+        withMachine { $0.accept(policy: policy) }
     }
 
     /// A request made from inside the running transition arrives; `nil` once closed.
@@ -164,6 +174,10 @@ struct TransitionQueueStorage: ~Copyable, Sendable {
     /// compare-and-exchange, without the lock: nothing waits, so there is nobody to hand on to
     /// and no idle waiter to resume (the machine would answer `.idle([])`). Else the machine
     /// decides, under the lock.
+    ///
+    /// Always inlined, the locked path never: the caller's `switch` then sees the constant
+    /// `.idle([])` of the uncontended path and builds (and destroys) no action.
+    @inline(__always)
     func finish(_ id: RequestID) -> Machine.FinishAction {
         let word = uncontended.load(ordering: .relaxed)
         var state = TransitionQueueUncontendedState(word: word)
@@ -173,7 +187,13 @@ struct TransitionQueueStorage: ~Copyable, Sendable {
             publishedRunning.store(0, ordering: .relaxed)
             return .idle([])
         }
-        return withMachine { $0.finish(id) }
+        return finishLocked(id)
+    }
+
+    /// ``finish(_:)`` when the request did not run on the uncontended word: the machine decides.
+    @inline(never)
+    private func finishLocked(_ id: RequestID) -> Machine.FinishAction {
+        withMachine { $0.finish(id) }
     }
 
     /// A waiting request resumed with anything but `.run` journaled its ending.
