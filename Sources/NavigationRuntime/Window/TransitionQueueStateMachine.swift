@@ -6,7 +6,10 @@
 /// no actors, locks or clocks, so every ordering and lifecycle rule is unit-tested
 /// synchronously. `Waiter` is what a suspended request waits on (a continuation in the window; a
 /// plain value in tests), `Job` a deferred request that has no task of its own, and `IdleWaiter`
-/// a caller of `waitUntilIdle()`. `TransitionQueueStorage` keeps it behind a lock.
+/// a caller of `waitUntilIdle()`. `TransitionQueueStorage` keeps it behind a lock, and, while
+/// the queue is uncontended, lends its state to one atomic word (``releaseIfUncontended()``,
+/// ``reclaim(_:)``, ``TransitionQueueUncontendedState``) so that an uncontended request takes
+/// no lock.
 ///
 /// Guarantees it implements:
 /// - one transition at a time: ``running`` holds at most one request;
@@ -138,8 +141,61 @@ struct TransitionQueueStateMachine<Waiter, Job, IdleWaiter> {
     private(set) var inFlight = 0
     /// Whether the close's journal finish was handed out (at most once).
     private(set) var isJournalFinished = false
+    /// Whether ``releaseIfUncontended()`` gave the state out and no ``reclaim(_:)`` took it back:
+    /// then the uncontended path holds the running request and the last id (``running`` is
+    /// `nil`, ``inFlight`` 0, ``lastRequest`` stale here), and nothing waits, so a cancellation
+    /// handler, the one event that may come meanwhile, finds nothing to do.
+    private(set) var isReleased = false
 
     init() {}
+
+    /// Whether the queue's whole state fits ``TransitionQueueUncontendedState``: not closed,
+    /// nothing waiting (requests, deferred jobs, idle waiters), no waiting request resolved and
+    /// not yet left, and the only request in flight, if any, is the running one and the last
+    /// accepted. A request that finds the queue so needs no waiting line, so no lock.
+    var isUncontended: Bool {
+        guard !isClosed, head == pending.count, leaving.isEmpty, idleWaiters.isEmpty,
+            promotedWithoutWaiter == nil
+        else { return false }
+        if let running { return inFlight == 1 && running.rawValue == lastRequest }
+        return inFlight == 0
+    }
+
+    /// The uncontended path hands its state back before any other event: the machine is the
+    /// queue's state again. `.locked` (the machine held it already) does nothing.
+    ///
+    /// Takes over the running request (in flight) and the last id, so ids stay gapless and
+    /// ``accept(policy:)`` sees the queue busy exactly when the uncontended path had a request
+    /// running.
+    mutating func reclaim(_ state: TransitionQueueUncontendedState) {
+        switch state {
+        case .locked:
+            return
+        case .idle(let lastRequest):
+            assert(isReleased, "reclaim(_:) of a state the machine did not release")
+            self.lastRequest = lastRequest
+        case .running(let request):
+            assert(isReleased, "reclaim(_:) of a state the machine did not release")
+            lastRequest = request.rawValue
+            running = request
+            inFlight += 1
+        }
+        isReleased = false
+    }
+
+    /// After an event: if the queue is uncontended (``isUncontended``), gives its state out to
+    /// the uncontended path, which then accepts and finishes requests without the machine
+    /// until the next ``reclaim(_:)``. `nil`: the machine keeps it (contended, closed, or given
+    /// out already).
+    mutating func releaseIfUncontended() -> TransitionQueueUncontendedState? {
+        guard !isReleased, isUncontended else { return nil }
+        isReleased = true
+        defer {
+            running = nil
+            inFlight = 0
+        }
+        return running.map { .running($0) } ?? .idle(lastRequest: lastRequest)
+    }
 
     /// How many requests wait (not counting the running one).
     var pendingCount: Int { pending.count - head }

@@ -11,15 +11,30 @@ import Synchronization
 /// is carried out by the window (resume a waiter, journal, tear down, finish the journal), in
 /// the order the action states.
 ///
+/// An uncontended request (the queue idle, nothing waiting, not closed) takes no lock: while
+/// the queue is uncontended its state is one atomic word, ``TransitionQueueUncontendedState``,
+/// which ``accept(policy:)`` and ``finish(_:)`` update with a compare-and-exchange. Every other
+/// event runs under the lock, first taking the state back into the machine
+/// (``TransitionQueueStateMachine/reclaim(_:)``, the word swapped for `.locked` in the same
+/// critical section) and, once the machine is uncontended again, giving it out
+/// (``TransitionQueueStateMachine/releaseIfUncontended()``). The word changes only atomically,
+/// and the hand-overs only under the lock, so each event sees one queue state, either the
+/// word's or the machine's: FIFO, the busy policies, gapless ids, closing and the idle waiters
+/// stay the machine's rules. The cancellation handler never touches the word: while the word
+/// holds the state nothing waits, so there is nothing to cancel.
+///
 /// The window's hot path reads ``running`` and ``isClosed`` (every journaled callback) and
 /// ``lastSequence`` (every journal event) without the lock: the storage publishes them after
-/// each event it hands to the machine, in the same critical section, so they are always the
-/// machine's values as of its last event. An uncontended request takes the lock twice:
-/// ``accept(policy:)`` and ``finish(_:)``.
+/// each event of the window's executor, whether it went through the word or the machine, so
+/// they are always the queue's values as of its last such event (cancellation changes neither).
 struct TransitionQueueStorage: ~Copyable, Sendable {
     typealias Machine = TransitionQueueStateMachine<QueueWaiter, DeferredRequest, IdleWaiter>
 
     private let machine = Locked(Machine())
+    /// The queue's state while it is uncontended (``TransitionQueueUncontendedState/word``),
+    /// else `.locked`. Starts `.idle(lastRequest: 0)`: a new machine is uncontended, so it
+    /// starts released.
+    private let uncontended = Atomic<UInt64>(TransitionQueueUncontendedState.idle(lastRequest: 0).word)
     /// The machine's `running` (its raw value, 0 for none) as of its last event.
     private let publishedRunning = Atomic<UInt64>(0)
     /// The machine's `isClosed` as of its last event.
@@ -28,16 +43,39 @@ struct TransitionQueueStorage: ~Copyable, Sendable {
     /// so the counter needs no ordering with the machine's events.
     private let sequence = Atomic<UInt64>(0)
 
-    init() {}
+    init() {
+        machine.withLock { _ = $0.releaseIfUncontended() }
+    }
 
-    /// Runs one event of the machine under the lock, then publishes the values read without it.
+    /// Runs one event of the window's executor on the machine, under the lock: takes the state
+    /// back from the uncontended word first, gives it out again after if the machine is
+    /// uncontended, and publishes the values read without the lock.
+    ///
+    /// The word is swapped for `.locked` with an exchange, so an ``accept(policy:)`` or
+    /// ``finish(_:)`` racing it (none does: both run on the executor) would fail its
+    /// compare-and-exchange and come here, behind the lock.
     private func withMachine<R: Sendable>(_ event: (inout Machine) -> R) -> R {
         machine.withLock { machine in
+            let lockedWord = TransitionQueueUncontendedState.locked.word
+            machine.reclaim(TransitionQueueUncontendedState(word: uncontended.exchange(lockedWord, ordering: .relaxed)))
             let result = event(&machine)
-            publishedRunning.store(machine.running?.rawValue ?? 0, ordering: .relaxed)
+            let running: RequestID?
+            if let released = machine.releaseIfUncontended() {
+                uncontended.store(released.word, ordering: .relaxed)
+                running = released.running
+            } else {
+                running = machine.running
+            }
+            publishedRunning.store(running?.rawValue ?? 0, ordering: .relaxed)
             publishedClosed.store(machine.isClosed, ordering: .relaxed)
             return result
         }
+    }
+
+    /// The uncontended word, when it holds the queue's state (not `.locked`).
+    private var uncontendedState: TransitionQueueUncontendedState? {
+        let state = TransitionQueueUncontendedState(word: uncontended.load(ordering: .relaxed))
+        return state == .locked ? nil : state
     }
 
     // MARK: Reads
@@ -54,16 +92,49 @@ struct TransitionQueueStorage: ~Copyable, Sendable {
     /// The last committed sequence number, 0 before the first commit.
     var lastSequence: UInt64 { sequence.load(ordering: .relaxed) }
 
-    /// Whether a transition runs or waits (never once closed).
-    var isBusy: Bool { machine.withLock { $0.isBusy } }
+    /// Whether a transition runs or waits (never once closed). Without the lock while the queue
+    /// is uncontended.
+    var isBusy: Bool {
+        if let state = uncontendedState { return state.running != nil }
+        return machine.withLock { machine in
+            // Released since the load above: the word holds the state again.
+            machine.isReleased ? uncontendedState?.running != nil : machine.isBusy
+        }
+    }
 
-    /// How many requests wait behind the running one.
-    var pendingCount: Int { machine.withLock { $0.pendingCount } }
+    /// How many requests wait behind the running one (none while the queue is uncontended).
+    var pendingCount: Int {
+        if uncontendedState != nil { return 0 }
+        return machine.withLock { $0.pendingCount }
+    }
 
     // MARK: Events
 
     /// A request arrives with its busy policy.
+    ///
+    /// If the queue is idle and uncontended, the request runs with the next id after one
+    /// compare-and-exchange on the word, without the lock: what the machine would answer,
+    /// whatever the policy (an idle queue neither drops nor supersedes). Else the machine
+    /// decides, under the lock.
+    ///
+    /// Always inlined, the locked path never: the caller's `switch` then sees the constant
+    /// `.run` of the uncontended path and builds no action.
+    @inline(__always)
     func accept(policy: BusyPolicy) -> Machine.AcceptAction {
+        let word = uncontended.load(ordering: .relaxed)
+        var state = TransitionQueueUncontendedState(word: word)
+        if let request = state.accept(),
+            uncontended.compareExchange(expected: word, desired: state.word, ordering: .relaxed).exchanged
+        {
+            publishedRunning.store(request.rawValue, ordering: .relaxed)
+            return .run(request)
+        }
+        return acceptLocked(policy: policy)
+    }
+
+    /// ``accept(policy:)`` when the queue is not uncontended and idle: the machine decides.
+    @inline(never)
+    private func acceptLocked(policy: BusyPolicy) -> Machine.AcceptAction {
         withMachine { $0.accept(policy: policy) }
     }
 
@@ -83,7 +154,10 @@ struct TransitionQueueStorage: ~Copyable, Sendable {
                 }
             }
         } onCancel: {
-            if case .resume(let waiter) = withMachine({ $0.cancel(id) }) {
+            // Any thread: the lock only. Neither the word nor the published values (cancelling
+            // changes neither `running` nor `isClosed`); while the word holds the state, the
+            // machine has nothing waiting, and `cancel` finds nothing.
+            if case .resume(let waiter) = machine.withLock({ $0.cancel(id) }) {
                 waiter.resume(.cancelled)
             }
         }
@@ -95,7 +169,30 @@ struct TransitionQueueStorage: ~Copyable, Sendable {
     }
 
     /// The running request ended and its ending is journaled.
+    ///
+    /// If it was running on the uncontended word, the queue goes idle after one
+    /// compare-and-exchange, without the lock: nothing waits, so there is nobody to hand on to
+    /// and no idle waiter to resume (the machine would answer `.idle([])`). Else the machine
+    /// decides, under the lock.
+    ///
+    /// Always inlined, the locked path never: the caller's `switch` then sees the constant
+    /// `.idle([])` of the uncontended path and builds (and destroys) no action.
+    @inline(__always)
     func finish(_ id: RequestID) -> Machine.FinishAction {
+        let word = uncontended.load(ordering: .relaxed)
+        var state = TransitionQueueUncontendedState(word: word)
+        if state.finish(id),
+            uncontended.compareExchange(expected: word, desired: state.word, ordering: .relaxed).exchanged
+        {
+            publishedRunning.store(0, ordering: .relaxed)
+            return .idle([])
+        }
+        return finishLocked(id)
+    }
+
+    /// ``finish(_:)`` when the request did not run on the uncontended word: the machine decides.
+    @inline(never)
+    private func finishLocked(_ id: RequestID) -> Machine.FinishAction {
         withMachine { $0.finish(id) }
     }
 
@@ -112,6 +209,8 @@ struct TransitionQueueStorage: ~Copyable, Sendable {
     /// Suspends until nothing runs or waits, or the window closes. Cancellation does not end
     /// the wait.
     func waitUntilIdle() async {
+        // Uncontended and idle: the machine would resume at once.
+        if case .idle = uncontendedState { return }
         await withCheckedContinuation { continuation in
             if case .resume(let waiter) = withMachine({ $0.waitForIdle(IdleWaiter(continuation: continuation)) }) {
                 waiter.resume()
