@@ -32,11 +32,11 @@ struct TransitionQueueStorage: ~Copyable, Sendable {
 
     private let machine = Locked(Machine())
     /// The queue's state while it is uncontended (``TransitionQueueUncontendedState/word``),
-    /// else `.locked`. Starts `.idle(lastRequest: 0)`: a new machine is uncontended, so it
-    /// starts released.
+    /// else `.locked` carrying the machine's running request as of its last event
+    /// (``TransitionQueueUncontendedState/lockedWord(running:)``): one word publishes both, so
+    /// a window is no bigger than before the word (an idle window's bytes count, DESIGN §8).
+    /// Starts `.idle(lastRequest: 0)`: a new machine is uncontended, so it starts released.
     private let uncontended = Atomic<UInt64>(TransitionQueueUncontendedState.idle(lastRequest: 0).word)
-    /// The machine's `running` (its raw value, 0 for none) as of its last event.
-    private let publishedRunning = Atomic<UInt64>(0)
     /// The machine's `isClosed` as of its last event.
     private let publishedClosed = Atomic<Bool>(false)
     /// The last committed sequence number. Not the lock's: only the running request commits,
@@ -59,14 +59,11 @@ struct TransitionQueueStorage: ~Copyable, Sendable {
             let lockedWord = TransitionQueueUncontendedState.locked.word
             machine.reclaim(TransitionQueueUncontendedState(word: uncontended.exchange(lockedWord, ordering: .relaxed)))
             let result = event(&machine)
-            let running: RequestID?
             if let released = machine.releaseIfUncontended() {
                 uncontended.store(released.word, ordering: .relaxed)
-                running = released.running
             } else {
-                running = machine.running
+                uncontended.store(TransitionQueueUncontendedState.lockedWord(running: machine.running), ordering: .relaxed)
             }
-            publishedRunning.store(running?.rawValue ?? 0, ordering: .relaxed)
             publishedClosed.store(machine.isClosed, ordering: .relaxed)
             return result
         }
@@ -82,8 +79,7 @@ struct TransitionQueueStorage: ~Copyable, Sendable {
 
     /// The request whose turn it is, if any (read without the lock).
     var running: RequestID? {
-        let raw = publishedRunning.load(ordering: .relaxed)
-        return raw == 0 ? nil : RequestID(raw)
+        TransitionQueueUncontendedState.running(inWord: uncontended.load(ordering: .relaxed))
     }
 
     /// Whether the window closed (read without the lock).
@@ -126,7 +122,6 @@ struct TransitionQueueStorage: ~Copyable, Sendable {
         if let request = state.accept(),
             uncontended.compareExchange(expected: word, desired: state.word, ordering: .relaxed).exchanged
         {
-            publishedRunning.store(request.rawValue, ordering: .relaxed)
             return .run(request)
         }
         return acceptLocked(policy: policy)
@@ -184,7 +179,6 @@ struct TransitionQueueStorage: ~Copyable, Sendable {
         if state.finish(id),
             uncontended.compareExchange(expected: word, desired: state.word, ordering: .relaxed).exchanged
         {
-            publishedRunning.store(0, ordering: .relaxed)
             return .idle([])
         }
         return finishLocked(id)

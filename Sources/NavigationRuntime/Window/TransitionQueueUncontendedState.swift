@@ -68,6 +68,20 @@ enum TransitionQueueUncontendedState: Equatable, Sendable {
         return true
     }
 
+    /// The word of `.locked` that also carries the machine's running request (its low bits;
+    /// 0: none), so that the storage publishes both in one word. It decodes as `.locked`.
+    static func lockedWord(running: RequestID?) -> UInt64 {
+        lockedBit | ((running?.rawValue ?? 0) & idMask)
+    }
+
+    /// The running request a word says: the uncontended state's, or the machine's that a
+    /// locked word carries (``lockedWord(running:)``); `nil` when idle.
+    static func running(inWord word: UInt64) -> RequestID? {
+        guard word & (lockedBit | runningBit) != 0 else { return nil }
+        let raw = word & idMask
+        return raw == 0 ? nil : RequestID(raw)
+    }
+
     /// The running request, if any; `nil` also when `.locked` (then the machine says).
     var running: RequestID? {
         if case .running(let request) = self { request } else { nil }

@@ -52,6 +52,19 @@ import Testing
 
     // MARK: The word
 
+    /// One word publishes the running request whoever holds the state: the word's own
+    /// `.running`, nothing when idle, and the machine's running request carried by a locked
+    /// word, which still decodes as `.locked`.
+    @Test func runningIsReadFromTheWord_uncontendedOrLocked() {
+        #expect(Word.running(inWord: Word.idle(lastRequest: 7).word) == nil)
+        #expect(Word.running(inWord: Word.running(RequestID(8)).word) == RequestID(8))
+        #expect(Word.running(inWord: Word.lockedWord(running: RequestID(9))) == RequestID(9))
+        #expect(Word.running(inWord: Word.lockedWord(running: nil)) == nil)
+        #expect(Word.running(inWord: Word.locked.word) == nil)
+        #expect(Word(word: Word.lockedWord(running: RequestID(9))) == .locked)
+        #expect(Word.lockedWord(running: nil) == Word.locked.word)
+    }
+
     @Test func word_roundTripsEveryState() {
         for state: Word in [.locked, .idle(lastRequest: 0), .idle(lastRequest: 41), .running(RequestID(1)), .running(RequestID(1 << 40))] {
             #expect(Word(word: state.word) == state)
