@@ -75,10 +75,20 @@ extension WindowTree {
         /// Adds the subtree in ``WindowSnapshot/allControllers`` order, each controller's links
         /// as the tree has them (parent, presenter, what it presents).
         mutating func walk(_ controller: any ViewController, parent: Int32, presenting: Int32) {
+            walk(controller, controller.context, parent: parent, presenting: presenting)
+        }
+
+        /// ``walk(_:parent:presenting:)`` with the controller's context: the children come with
+        /// theirs from their tree nodes (``ControllerContext/childNodes()``).
+        mutating func walk(_ controller: any ViewController, _ context: ControllerContext, parent: Int32, presenting: Int32) {
             let position = Int32(controllers.count)
-            let context = controller.context
             add(controller, context, parent: parent, presenting: presenting)
-            for child in context.children { walk(child, parent: position, presenting: -1) }
+            if !context.children.isEmpty {
+                let children = context.childNodes()
+                for index in children.indices {
+                    walk(children[index].controller, children[index].context, parent: position, presenting: -1)
+                }
+            }
             if let presented = context.presented {
                 records[Int(position)].presented = Int32(controllers.count)
                 walk(presented, parent: -1, presenting: position)
@@ -151,9 +161,17 @@ extension WindowTree {
 
     /// How many controllers the subtree has.
     private static func count(_ controller: any ViewController) -> Int {
-        let context = controller.context
+        count(controller.context)
+    }
+
+    /// ``count(_:)`` by the controller's context, its children reached through their tree nodes
+    /// (``ControllerContext/childNodes()``): no controller retained.
+    private static func count(_ context: ControllerContext) -> Int {
         var count = 1
-        for child in context.children { count += Self.count(child) }
+        if !context.children.isEmpty {
+            let children = context.childNodes()
+            for index in children.indices { count += Self.count(children[index].context) }
+        }
         if let presented = context.presented { count += Self.count(presented) }
         return count
     }
