@@ -128,8 +128,16 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
         set { flags.set(.manualAnimated, newValue) }
     }
 
+    /// The flags a checkpoint keeps and writes back (``Window/Checkpoint``): all but
+    /// ``hasDelegate``, which mirrors whether a navigation controller has a delegate, the
+    /// controller's own state that a rewind leaves as it is.
+    var treeFlags: Flags {
+        get { flags.subtracting(.hasDelegate) }
+        set { flags = newValue.subtracting(.hasDelegate).union(flags.intersection(.hasDelegate)) }
+    }
+
     /// The packed flags of a context.
-    private struct Flags: OptionSet {
+    struct Flags: OptionSet, Sendable {
         let rawValue: UInt16
         static let adopted = Self(rawValue: 1 << 0)
         static let attached = Self(rawValue: 1 << 1)

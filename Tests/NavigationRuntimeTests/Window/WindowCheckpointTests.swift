@@ -290,6 +290,31 @@ import Testing
         await other.close()
     }
 
+    /// A rewind writes the tree's flags back and leaves a controller's own state: a
+    /// navigation controller given a delegate after the checkpoint keeps it (and its
+    /// `hasDelegate` mirror), while the flags the transitions set are the checkpoint's again.
+    @Test func rewind_writesTheTreeFlagsBack_andKeepsADelegateSetSince() async throws {
+        struct Delegate: NavigationControllerDelegate {
+            func navigationController(_ navigationController: NavigationController, willShow viewController: any ViewController, animated: Bool) async {}
+            func navigationController(_ navigationController: NavigationController, didShow viewController: any ViewController, animated: Bool) async {}
+        }
+        let window = try await Self.start()
+        let tabs = try #require(await window.rootViewController as? TabBarController)
+        let nav = try #require(tabs.context.children.first as? NavigationController)
+        let list = try #require(nav.context.children.first)
+        let checkpoint = try await window.checkpoint()
+        let flagsBefore = await window.withTree { _ in list.context.treeFlags }
+        await nav.setDelegate(Delegate())
+        try await list.performSegue(withIdentifier: "full", sender: nil)
+        try await window.rewind(to: checkpoint)
+        await window.withTree { _ in
+            #expect(list.context.treeFlags == flagsBefore)
+            #expect(list.context.isAttached && list.context.isViewLoaded)
+            #expect(nav.context.hasDelegate)
+        }
+        #expect(await nav.delegate != nil)
+    }
+
     @Test func anEmptyWindow_rewindsToNoRoot() async throws {
         let window = Self.newWindow()
         let empty = try await window.checkpoint()

@@ -195,15 +195,7 @@ extension WindowTree {
             context.presentationStyle = record.presentationStyle
             context.presentationTransitionStyle = record.transitionStyle
             context.claim.store(record.claim, ordering: .relaxed)
-            let flags = record.flags
-            context.isAttached = flags.contains(.attached)
-            context.isViewLoaded = flags.contains(.viewLoaded)
-            context.didAdoptInitialChildren = flags.contains(.adopted)
-            context.isBeingPresented = flags.contains(.beingPresented)
-            context.isBeingDismissed = flags.contains(.beingDismissed)
-            context.isMovingToParent = flags.contains(.movingToParent)
-            context.isMovingFromParent = flags.contains(.movingFromParent)
-            context.manualAppearanceAnimated = flags.contains(.manualAnimated)
+            context.treeFlags = record.flags
             context.appearance = record.appearance
             if record.container < 0 {
                 if context.hasContainerState { context.containerFields = nil }

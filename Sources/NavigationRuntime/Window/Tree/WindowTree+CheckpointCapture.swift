@@ -14,22 +14,10 @@ extension WindowTree {
         /// The position of its container state in the checkpoint's containers (-1: none).
         var container: Int32 = -1
         var claim: UInt64 = 0
-        var flags: Flags = []
+        var flags: ControllerContext.Flags = []
         var appearance: AppearanceState = .disappeared
         var presentationStyle: PresentationStyle?
         var transitionStyle: TransitionStyle?
-
-        struct Flags: OptionSet, Sendable {
-            let rawValue: UInt8
-            static let attached = Flags(rawValue: 1 << 0)
-            static let viewLoaded = Flags(rawValue: 1 << 1)
-            static let adopted = Flags(rawValue: 1 << 2)
-            static let beingPresented = Flags(rawValue: 1 << 3)
-            static let beingDismissed = Flags(rawValue: 1 << 4)
-            static let movingToParent = Flags(rawValue: 1 << 5)
-            static let movingFromParent = Flags(rawValue: 1 << 6)
-            static let manualAnimated = Flags(rawValue: 1 << 7)
-        }
     }
 
     /// A container state in a ``Window/Checkpoint`` (see ``ControllerContext/containerFields``).
@@ -125,22 +113,13 @@ extension WindowTree {
                             stashSecondary: stashSecondary, stashDepth: fields.splitStash?.primaryDepth,
                             columns: fields.splitColumns))
                 }
-                var flags: CheckpointRecord.Flags = []
-                if context.isAttached { flags.insert(.attached) }
-                if context.isViewLoaded { flags.insert(.viewLoaded) }
-                if context.didAdoptInitialChildren { flags.insert(.adopted) }
-                if context.isBeingPresented { flags.insert(.beingPresented) }
-                if context.isBeingDismissed { flags.insert(.beingDismissed) }
-                if context.isMovingToParent { flags.insert(.movingToParent) }
-                if context.isMovingFromParent { flags.insert(.movingFromParent) }
-                if context.manualAppearanceAnimated { flags.insert(.manualAnimated) }
                 let walked = records[index]
                 let parent = position(of: context.parent, expected: walked.parent)
                 let presented = position(of: context.presented, expected: walked.presented)
                 let presenting = position(of: context.presenting, expected: walked.presenting)
                 records[index] = CheckpointRecord(
                     parent: parent, presented: presented, presenting: presenting, container: container,
-                    claim: context.claim.load(ordering: .relaxed), flags: flags, appearance: context.appearance,
+                    claim: context.claim.load(ordering: .relaxed), flags: context.treeFlags, appearance: context.appearance,
                     presentationStyle: context.presentationStyle, transitionStyle: context.presentationTransitionStyle)
                 index += 1
             }
