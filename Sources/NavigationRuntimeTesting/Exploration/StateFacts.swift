@@ -31,16 +31,22 @@ struct StateFacts: Sendable {
         let what: Place
         /// The repeated block, in the sequence's order.
         let block: [String]
-        /// A hash of ``what`` and ``block`` (`TreeHasher`), worked out once: what a set of
+        /// A hash of ``what`` and the block's words (`TreeHasher`), worked out once: what a set of
         /// repetitions hashes (the growth rule looks each one up once per state that has it).
         private let digest: Int
 
         init(what: Place, block: [String]) {
+            self.init(what: what, names: block.map { NodeName(word: TreeHasher.word(for: $0), text: $0) })
+        }
+
+        /// The repetition of a block of names: hashed by their words (equal names have equal
+        /// words), not by their texts' bytes.
+        init(what: Place, names: some Collection<NodeName>) {
             self.what = what
-            self.block = block
+            self.block = names.map(\.text)
             var hasher = TreeHasher()
             hasher.combine(what == .stack ? 1 : what == .nesting ? 2 : 3)
-            for name in block { hasher.combine(name) }
+            for name in names { hasher.combine(name.word) }
             digest = hasher.value
         }
 
@@ -67,16 +73,36 @@ struct StateFacts: Sendable {
     init(_ snapshot: WindowSnapshot) {
         var walk = Walk()
         walk.names.reserveCapacity(16)
+        walk.inScenes.reserveCapacity(16)
         walk.scenes.reserveCapacity(16)
         walk.path.reserveCapacity(16)
         if let root = snapshot.root { walk.visit([root], at: 0) }
-        var growth = walk.stacks
-        if let block = Self.repeatedBlock(walk.chainNames) { growth.append(Repetition(what: .presentationChain, block: block)) }
-        growth += walk.nestings
+        let chainRepetition = Self.repeatedLength(walk.chainNames, from: 0).map {
+            Repetition(what: .presentationChain, names: walk.chainNames[(walk.chainNames.count - $0)...])
+        }
+        // One array in the common case that only one of the three has candidates.
+        if let chainRepetition {
+            var growth: [Repetition] = []
+            growth.reserveCapacity(walk.stacks.count + 1 + walk.nestings.count)
+            growth += walk.stacks
+            growth.append(chainRepetition)
+            growth += walk.nestings
+            self.growth = growth
+        } else if walk.stacks.isEmpty {
+            growth = walk.nestings
+        } else if walk.nestings.isEmpty {
+            growth = walk.stacks
+        } else {
+            growth = walk.stacks + walk.nestings
+        }
         chain = walk.chain
         scenes = walk.scenes
-        self.growth = growth
-        look = ScreenLook(screen: walk.screen, chain: walk.chain.count, names: walk.names, traits: snapshot.traits)
+        let screen = walk.screen.map { $0.nodes[$0.index] }
+        // In place: the walk's array is not shared, so no copy is made.
+        walk.names.sort()
+        look = ScreenLook(
+            screen: screen, chain: walk.chain.count, sortedNames: walk.names, screenShape: screen == nil ? nil : walk.screenShape,
+            traits: snapshot.traits)
     }
 
     /// One walk of a snapshot's tree, in ``WindowSnapshot/allControllers`` order: a value with
@@ -89,28 +115,57 @@ struct StateFacts: Sendable {
         // Arrays, not sets: a state has a few dozen controllers and fewer names, and comparing
         // words costs less than a set's hashing.
         var scenes: [NodeName] = []
+        /// The names in the tree, each once, in the order found (sorted in place at the end
+        /// for ``ScreenLook``): a name is looked up by a scan of the words, its text compared
+        /// only where a word is equal.
         var names: [NodeName] = []
+        /// Whether `names[i]` is in ``scenes``: a name met again is looked up there by its
+        /// position in `names`, not by a scan of `scenes`.
+        var inScenes: [Bool] = []
         var stacks: [Repetition] = []
         var nestings: [Repetition] = []
-        var screen: ControllerSnapshot?
-        /// The names from the current tree's root (the window's or a presented controller's)
-        /// down to the node being visited.
+        /// Where the last presented controller is (copied once at the end, not at every
+        /// presentation).
+        var screen: (nodes: [ControllerSnapshot], index: Int)?
+        /// The names from the window's root down to the node being visited; the current
+        /// tree's (the window's or a presented controller's) start at ``pathStart``: one array
+        /// for every tree, not a new one per presented controller.
         var path: [NodeName] = []
+        var pathStart = 0
+        /// ``TreeHasher/combineShape(_:)`` of the last presented controller, worked out on
+        /// this walk (the screen is the last presented controller in this order, so its subtree
+        /// presents nothing and is visited in one stretch): ``shape`` collects the nodes visited
+        /// since the latest presented controller was entered, while ``shaping``.
+        var shape = TreeHasher()
+        var shaping = false
+        var presentations = 0
+        var screenShape = 0
 
         /// Visits `nodes[index]`, reading its fields in place: a node passed by value would be
         /// copied (every reference in it retained, then released) at every level.
         mutating func visit(_ nodes: [ControllerSnapshot], at index: Int) {
+            if shaping { shape.combineShapeNode(nodes, at: index) }
             let name = NodeName(nodes, at: index)
-            if !NodeName.contains(name, in: names) { names.append(name) }
-            if nodes[index].scene != nil, !NodeName.contains(name, in: scenes) { scenes.append(name) }
-            let children = nodes[index].children
-            if children.count >= 2, nodes[index].kind == .navigation,
-                let block = StateFacts.repeatedBlock(children.indices.map { NodeName(children, at: $0) })
-            {
-                stacks.append(Repetition(what: .stack, block: block))
+            let position = insert(name)
+            if nodes[index].scene != nil, !inScenes[position] {
+                inScenes[position] = true
+                scenes.append(name)
             }
+            let children = nodes[index].children
+            if children.count >= 2, let length = StateFacts.repeatedLength(children), nodes[index].kind.rawValue == "navigation" {
+                stacks.append(Repetition(what: .stack, names: children[(children.count - length)...].map(NodeName.init)))
+            }
+            let word = name.word
             path.append(name)
-            if let block = StateFacts.repeatedBlock(path) { nestings.append(Repetition(what: .nesting, block: block)) }
+            // A nesting repeats only if its last name is in its last half before it: looked at
+            // here, word by word, before any call (on most paths it is nowhere).
+            let last = path.count - 1
+            let half = (path.count - pathStart) / 2
+            var length = 1
+            while length <= half, path[last - length].word != word { length += 1 }
+            if length <= half, let length = StateFacts.repeatedLength(path, from: pathStart) {
+                nestings.append(Repetition(what: .nesting, names: path[(path.count - length)...]))
+            }
             for child in children.indices { visit(children, at: child) }
             path.removeLast()
             // Zero or one controller.
@@ -119,33 +174,81 @@ struct StateFacts: Sendable {
                 let presentedName = NodeName(presented, at: last)
                 chain.append(Presented(name: presentedName.text, style: presented[last].presentationStyle))
                 chainNames.append(presentedName)
-                screen = presented[last]
-                let outer = path
-                path = []
+                screen = (presented, last)
+                presentations += 1
+                let number = presentations
+                shape = TreeHasher()
+                shaping = true
+                let outer = pathStart
+                pathStart = path.count
                 visit(presented, at: last)
-                path = outer
+                pathStart = outer
+                if presentations == number { screenShape = shape.value }
+                shaping = false
             }
+        }
+
+        /// Puts `name` in ``names`` unless it is there, and returns where it is.
+        private mutating func insert(_ name: NodeName) -> Int {
+            for position in names.indices where names[position].word == name.word && names[position].text == name.text {
+                return position
+            }
+            names.append(name)
+            inScenes.append(false)
+            return names.count - 1
         }
     }
 
     /// The shortest block the names end with twice in a row, if any, as texts: compared by
     /// their words in place (no name copied), their texts only where the words are equal.
     static func repeatedBlock(_ names: [NodeName]) -> [String]? {
+        repeatedLength(names, from: 0).map { names[(names.count - $0)...].map(\.text) }
+    }
+
+    /// The length of the shortest block `names[start...]` ends with twice in a row, if any.
+    /// A length is looked at only when the last name's word is that far back too (in most
+    /// sequences it is nowhere), its texts only when all its words are equal.
+    static func repeatedLength(_ names: [NodeName], from start: Int) -> Int? {
         let count = names.count
-        guard count >= 2 else { return nil }
-        for length in 1...(count / 2) {
-            var repeated = true
-            for offset in 0..<length {
-                let earlier = count - 2 * length + offset
-                let later = count - length + offset
-                if names[earlier].word != names[later].word || names[earlier].text != names[later].text {
-                    repeated = false
-                    break
-                }
-            }
-            if repeated { return names[(count - length)...].map(\.text) }
+        let last = count - 1
+        guard count - start >= 2 else { return nil }
+        let word = names[last].word
+        for length in 1...((count - start) / 2) where names[last - length].word == word {
+            if same(names, count - 2 * length, count - length, length) { return length }
         }
         return nil
+    }
+
+    /// Whether `names[earlier..<earlier + length]` and `names[later..<later + length]` are
+    /// equal: all the words first, then the texts.
+    private static func same(_ names: [NodeName], _ earlier: Int, _ later: Int, _ length: Int) -> Bool {
+        for offset in 0..<length where names[earlier + offset].word != names[later + offset].word { return false }
+        for offset in 0..<length where names[earlier + offset].text != names[later + offset].text { return false }
+        return true
+    }
+
+    /// ``repeatedLength(_:from:)`` of the names of `nodes` (a stack), read in place: no array
+    /// of names is built for a stack that does not repeat (almost every one).
+    static func repeatedLength(_ nodes: [ControllerSnapshot]) -> Int? {
+        let count = nodes.count
+        let last = count - 1
+        guard count >= 2 else { return nil }
+        let word = nodes[last].nameWord
+        for length in 1...(count / 2) where nodes[last - length].nameWord == word {
+            if same(nodes, count - 2 * length, count - length, length) { return length }
+        }
+        return nil
+    }
+
+    /// ``same(_:_:_:_:)`` of the names of `nodes`, read in place.
+    private static func same(_ nodes: [ControllerSnapshot], _ earlier: Int, _ later: Int, _ length: Int) -> Bool {
+        for offset in 0..<length where nodes[earlier + offset].nameWord != nodes[later + offset].nameWord { return false }
+        for offset in 0..<length {
+            let left = nodes[earlier + offset].scene ?? nodes[earlier + offset].className
+            let right = nodes[later + offset].scene ?? nodes[later + offset].className
+            if left != right { return false }
+        }
+        return true
     }
 }
 
@@ -156,6 +259,11 @@ struct StateFacts: Sendable {
 struct NodeName: Sendable, Hashable, Comparable {
     let word: UInt64
     let text: String
+
+    init(word: UInt64, text: String) {
+        self.word = word
+        self.text = text
+    }
 
     init(_ node: borrowing ControllerSnapshot) {
         word = node.nameWord
