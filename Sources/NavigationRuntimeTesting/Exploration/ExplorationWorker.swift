@@ -17,6 +17,9 @@ struct ExplorationWorker: Sendable {
         let depth: Int
         let snapshot: WindowSnapshot
         let path: [ExplorationAction]
+        /// The snapshot's ``WindowSnapshot/lastPresented``, from its ``StateFacts`` (worked
+        /// out when the state was found).
+        let lastPresented: ControllerSnapshot?
     }
 
     /// One action tried.
@@ -46,10 +49,14 @@ struct ExplorationWorker: Sendable {
         let lastPresented: ControllerSnapshot?
         let innermostTabBar: ControllerSnapshot?
 
-        init(_ snapshot: WindowSnapshot) {
+        init(_ snapshot: WindowSnapshot) { self.init(snapshot, lastPresented: snapshot.lastPresented) }
+
+        /// The anchors of a snapshot whose ``WindowSnapshot/lastPresented`` is known (a
+        /// seed's, from its facts): its tree is not walked for it again.
+        init(_ snapshot: WindowSnapshot, lastPresented: ControllerSnapshot?) {
             let path = snapshot.topPlaces
             poppableNavigation = snapshot.poppableNavigation(on: path)
-            lastPresented = snapshot.lastPresented
+            self.lastPresented = lastPresented
             innermostTabBar = snapshot.innermostTabBar(on: path)
         }
     }
@@ -102,11 +109,12 @@ struct ExplorationWorker: Sendable {
         home.adopt(window)
         let digest = await window.digest()
         let snapshot = await window.normalizedSnapshot()
-        let id = table.insert(hash: digest.hash, snapshot: snapshot, facts: StateFacts(snapshot)).id
+        let facts = StateFacts(snapshot)
+        let id = table.insert(hash: digest.hash, snapshot: snapshot, facts: facts).id
         if maximumDepth > 0, !digest.keepsHiddenState, let checkpoint = try? await window.checkpoint() {
             home.store(id, checkpoint)
         }
-        return Seed(id: id, hash: digest.hash, depth: 0, snapshot: snapshot, path: [])
+        return Seed(id: id, hash: digest.hash, depth: 0, snapshot: snapshot, path: [], lastPresented: facts.lastPresented)
     }
 
     private func initialWindow() async -> Window? {
@@ -190,7 +198,7 @@ struct ExplorationWorker: Sendable {
         var expansion = expansion
         var dirty = dirty
         var clean = window.lastSequence
-        let anchors = Anchors(seed.snapshot)
+        let anchors = Anchors(seed.snapshot, lastPresented: seed.lastPresented)
         for action in actions(in: seed.snapshot, anchors: anchors) {
             if dirty {
                 guard await rewind(window, to: checkpoint) else { break }

@@ -69,6 +69,14 @@ struct StateFacts: Sendable {
     /// controller's in ``WindowSnapshot/allControllers`` order, then the chain's, then the
     /// nestings' depth first.
     let growth: [Repetition]
+    /// ``WindowSnapshot/lastPresented``, noted on the same walk (in that property's order: a
+    /// node's presented controller before its children), so that expanding the state does not
+    /// walk the tree again for it.
+    var lastPresented: ControllerSnapshot? { lastPresenterStorage.last }
+    /// The presented storage of the node that presents ``lastPresented`` (its last element),
+    /// kept as the array it is: facts are copied often (the table, the findings), and a node
+    /// stored inline would make every copy much larger.
+    private let lastPresenterStorage: [ControllerSnapshot]
 
     init(_ snapshot: WindowSnapshot) {
         var walk = Walk()
@@ -97,6 +105,7 @@ struct StateFacts: Sendable {
         }
         chain = walk.chain
         scenes = walk.scenes
+        lastPresenterStorage = walk.lastPresenterStorage
         let screen = walk.screen.map { $0.nodes[$0.index] }
         // In place: the walk's array is not shared, so no copy is made.
         walk.names.sort()
@@ -127,6 +136,8 @@ struct StateFacts: Sendable {
         /// Where the last presented controller is (copied once at the end, not at every
         /// presentation).
         var screen: (nodes: [ControllerSnapshot], index: Int)?
+        /// The presented storage whose last element is ``StateFacts/lastPresented``.
+        var lastPresenterStorage: [ControllerSnapshot] = []
         /// The names from the window's root down to the node being visited; the current
         /// tree's (the window's or a presented controller's) start at ``pathStart``: one array
         /// for every tree, not a new one per presented controller.
@@ -145,6 +156,8 @@ struct StateFacts: Sendable {
         /// copied (every reference in it retained, then released) at every level.
         mutating func visit(_ nodes: [ControllerSnapshot], at index: Int) {
             if shaping { shape.combineShapeNode(nodes, at: index) }
+            // Read again below: an array kept across the recursion is retained, then released.
+            if !nodes[index].presentedStorage.isEmpty { lastPresenterStorage = nodes[index].presentedStorage }
             let name = NodeName(nodes, at: index)
             let position = insert(name)
             if nodes[index].scene != nil, !inScenes[position] {
@@ -152,7 +165,7 @@ struct StateFacts: Sendable {
                 scenes.append(name)
             }
             let children = nodes[index].children
-            if children.count >= 2, let length = StateFacts.repeatedLength(children), nodes[index].kind.rawValue == "navigation" {
+            if children.count >= 2, let length = StateFacts.repeatedLength(children), nodes[index].kind.rawValue == ControllerKind.navigationName {
                 stacks.append(Repetition(what: .stack, names: children[(children.count - length)...].map(NodeName.init)))
             }
             let word = name.word

@@ -60,6 +60,7 @@ import Testing
             #expect(facts.look == look, "state \(state.index)")
             #expect(facts.look.hashValue == look.hashValue, "state \(state.index)")
             #expect(facts.growth == Self.growth(snapshot), "state \(state.index)")
+            #expect(facts.lastPresented == snapshot.lastPresented, "state \(state.index)")
             if !facts.growth.isEmpty { grown += 1 }
             if !chain.isEmpty { presented += 1 }
         }
