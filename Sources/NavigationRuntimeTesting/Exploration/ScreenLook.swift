@@ -12,7 +12,11 @@ import NavigationRuntime
 /// out once (`TreeHasher`: the names, the screen's shape), not by `Hasher` over the whole
 /// subtree at every table probe.
 struct ScreenLook: Hashable {
-    let screen: ControllerSnapshot?
+    /// The screen, `screenNodes[screenIndex]` (no screen when `screenNodes` is empty): kept
+    /// in the array the tree holds it in, so that comparing two looks reads both in place (a
+    /// node wrapped in a new array, or copied, at every comparison) and a look stays small.
+    private let screenNodes: [ControllerSnapshot]
+    private let screenIndex: Int
     let chain: Int
     /// The names (scene, else class name) in the tree, each once, in ``NodeName``'s order.
     let scenes: [NodeName]
@@ -28,17 +32,24 @@ struct ScreenLook: Hashable {
             hasher.combineShape(screen)
             shape = hasher.value
         }
-        self.init(screen: screen, chain: chain, sortedNames: names.sorted(), screenShape: shape, traits: traits)
+        self.init(
+            screenIn: screen.map { [$0] } ?? [], at: 0, chain: chain, sortedNames: names.sorted(), screenShape: shape, traits: traits)
     }
 
     /// A look whose parts a walk of the whole tree worked out (``StateFacts``): no sort, and
     /// no second walk of the screen.
     /// - Parameters:
+    ///   - screenNodes: The array holding the screen (empty when there is no screen).
+    ///   - screenIndex: The screen's position there.
     ///   - sortedNames: The names in the tree, each once, in ``NodeName``'s order.
     ///   - screenShape: The value of a `TreeHasher` that combined only
-    ///     ``TreeHasher/combineShape(_:)`` of `screen` (`nil` when there is no screen).
-    init(screen: ControllerSnapshot?, chain: Int, sortedNames: [NodeName], screenShape: Int?, traits: Traits) {
-        self.screen = screen
+    ///     ``TreeHasher/combineShape(_:)`` of the screen (`nil` when there is no screen).
+    init(
+        screenIn screenNodes: [ControllerSnapshot], at screenIndex: Int, chain: Int, sortedNames: [NodeName], screenShape: Int?,
+        traits: Traits
+    ) {
+        self.screenNodes = screenNodes
+        self.screenIndex = screenIndex
         self.chain = chain
         self.scenes = sortedNames
         self.traits = traits
@@ -53,9 +64,10 @@ struct ScreenLook: Hashable {
 
     static func == (lhs: ScreenLook, rhs: ScreenLook) -> Bool {
         guard lhs.digest == rhs.digest, lhs.chain == rhs.chain, lhs.traits == rhs.traits else { return false }
-        switch (lhs.screen, rhs.screen) {
-        case (nil, nil): break
-        case (let left?, let right?): guard Self.sameIgnoringIDs(left, right) else { return false }
+        switch (lhs.screenNodes.isEmpty, rhs.screenNodes.isEmpty) {
+        case (true, true): break
+        case (false, false):
+            guard Self.sameIgnoringIDs(lhs.screenNodes, lhs.screenIndex, rhs.screenNodes, rhs.screenIndex) else { return false }
         default: return false
         }
         return lhs.scenes == rhs.scenes

@@ -106,11 +106,11 @@ struct StateFacts: Sendable {
         chain = walk.chain
         scenes = walk.scenes
         lastPresenterStorage = walk.lastPresenterStorage
-        let screen = walk.screen.map { $0.nodes[$0.index] }
         // In place: the walk's array is not shared, so no copy is made.
         walk.names.sort()
         look = ScreenLook(
-            screen: screen, chain: walk.chain.count, sortedNames: walk.names, screenShape: screen == nil ? nil : walk.screenShape,
+            screenIn: walk.screen?.nodes ?? [], at: walk.screen?.index ?? 0, chain: walk.chain.count, sortedNames: walk.names,
+            screenShape: walk.screen == nil ? nil : walk.screenShape,
             traits: snapshot.traits)
     }
 
