@@ -265,13 +265,22 @@ struct ExplorationFindings {
         // The fixpoint of `lowest[from] = min(lowest[from], lowest[to])` and `open[from] =
         // open[from] || open[to]` over the edges, by a worklist (a state changes, its
         // predecessors are looked at again) instead of sweeps until nothing changes.
-        var predecessors = [[Int]](repeating: [], count: states.count)
-        for edge in edges { predecessors[edge.to].append(edge.from) }
+        // Each state's predecessors in edge order, as one array of positions by state (an
+        // array per state is allocated as it grows): `predecessors[start[s]..<start[s + 1]]`.
+        var start = [Int](repeating: 0, count: states.count + 1)
+        for edge in edges { start[edge.to + 1] += 1 }
+        for state in states.indices { start[state + 1] += start[state] }
+        var fill = start
+        var predecessors = [Int](repeating: 0, count: edges.count)
+        for edge in edges {
+            predecessors[fill[edge.to]] = edge.from
+            fill[edge.to] += 1
+        }
         var work = Array(states.indices.reversed())
         var queued = [Bool](repeating: true, count: states.count)
         while let node = work.popLast() {
             queued[node] = false
-            for from in predecessors[node] {
+            for from in predecessors[start[node]..<start[node + 1]] {
                 var changed = false
                 if lowest[node] < lowest[from] {
                     lowest[from] = lowest[node]

@@ -131,6 +131,9 @@ struct StateFacts: Sendable {
         /// Whether `names[i]` is in ``scenes``: a name met again is looked up there by its
         /// position in `names`, not by a scan of `scenes`.
         var inScenes: [Bool] = []
+        /// One bit per name in ``names``, chosen by its word's low bits: a name whose bit is
+        /// clear is new, with no scan.
+        var wordBits: UInt64 = 0
         var stacks: [Repetition] = []
         var nestings: [Repetition] = []
         /// Where the last presented controller is (copied once at the end, not at every
@@ -166,6 +169,7 @@ struct StateFacts: Sendable {
             }
             let children = nodes[index].children
             if children.count >= 2, let length = StateFacts.repeatedLength(children), nodes[index].kind.rawValue == ControllerKind.navigationName {
+                if stacks.isEmpty { stacks.reserveCapacity(8) }
                 stacks.append(Repetition(what: .stack, names: children[(children.count - length)...].map(NodeName.init)))
             }
             let word = name.word
@@ -177,6 +181,8 @@ struct StateFacts: Sendable {
             var length = 1
             while length <= half, path[last - length].word != word { length += 1 }
             if length <= half, let length = StateFacts.repeatedLength(path, from: pathStart) {
+                // Room for several at once: a state that nests a loop has it on several paths.
+                if nestings.isEmpty { nestings.reserveCapacity(8) }
                 nestings.append(Repetition(what: .nesting, names: path[(path.count - length)...]))
             }
             for child in children.indices { visit(children, at: child) }
@@ -203,9 +209,13 @@ struct StateFacts: Sendable {
 
         /// Puts `name` in ``names`` unless it is there, and returns where it is.
         private mutating func insert(_ name: NodeName) -> Int {
-            for position in names.indices where names[position].word == name.word && names[position].text == name.text {
-                return position
+            let bit: UInt64 = 1 &<< (name.word & 63)
+            if wordBits & bit != 0 {
+                for position in names.indices where names[position].word == name.word && names[position].text == name.text {
+                    return position
+                }
             }
+            wordBits |= bit
             names.append(name)
             inScenes.append(false)
             return names.count - 1
