@@ -14,7 +14,7 @@ extension ExplorationWorker {
         // The screen: the last presented controller's subtree (or the root's), which presents
         // nothing (it is the last); only appeared controllers in it can be tapped. One walk in
         // `allControllers` order notes each one that has a scene, with its position.
-        let base = anchors.lastPresented != nil ? anchors.lastPresented?.id : snapshot.root?.id
+        let base = anchors.lastPresented ?? snapshot.root?.id
         var tappable = Tappable(base: base)
         if let root = snapshot.root { tappable.visit([root], at: 0, onScreen: false) }
         // A scene shown twice is named once, by its last instance (`drive` names a scene's
@@ -29,9 +29,8 @@ extension ExplorationWorker {
         }
         if anchors.poppableNavigation != nil { planned.append(Planned(action: .back, position: nil)) }
         if anchors.lastPresented != nil { planned.append(Planned(action: .dismiss, position: nil)) }
-        if let tabs = anchors.innermostTabBar?.children.count {
-            let selected = anchors.innermostTabBar?.selectedIndex
-            for index in 0..<tabs where index != selected {
+        if let tabBar = anchors.innermostTabBar {
+            for index in 0..<tabBar.tabs where index != tabBar.selectedIndex {
                 planned.append(Planned(action: .selectTab(index), position: nil))
             }
         }

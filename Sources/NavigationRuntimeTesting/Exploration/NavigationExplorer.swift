@@ -142,7 +142,7 @@ public struct NavigationExplorer: Sendable {
             let seeds = frontier.map { state in
                 ExplorationWorker.Seed(
                     id: ids[state], hash: hashes[state], depth: depth, snapshot: result.states[state].snapshot,
-                    path: result.states[state].path, lastPresented: result.facts[state].lastPresented)
+                    path: result.states[state].path, lastPresented: result.facts[state].lastPresented?.id)
             }
             let expansions = await expand(seeds, worker: worker, homes: homes, table: table)
             var next: [Int] = []
