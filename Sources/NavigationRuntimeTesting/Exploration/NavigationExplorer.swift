@@ -166,11 +166,13 @@ public struct NavigationExplorer: Sendable {
                             ids.append(reached)
                             let (hash, snapshot, facts) = table.state(reached)
                             hashes.append(hash)
+                            // One array made, not a one-element array and then their sum.
+                            var path: [ExplorationAction] = []
+                            path.reserveCapacity(result.states[stateIndex].path.count + 1)
+                            path += result.states[stateIndex].path
+                            path.append(step.action)
                             result.states.append(
-                                Exploration.State(
-                                    index: added, depth: depth + 1, snapshot: snapshot,
-                                    path: result.states[stateIndex].path + [step.action], expanded: false
-                                )
+                                Exploration.State(index: added, depth: depth + 1, snapshot: snapshot, path: path, expanded: false)
                             )
                             result.facts.append(facts)
                             next.append(added)

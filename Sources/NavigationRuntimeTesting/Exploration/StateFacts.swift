@@ -30,7 +30,11 @@ struct StateFacts: Sendable {
         /// What repeats it.
         let what: Place
         /// The repeated block, in the sequence's order.
-        let block: [String]
+        var block: [String] { names.map(\.text) }
+        /// The repeated block's names: copied from the walk's path as they are (one copy of
+        /// the slice), their texts made into ``block`` only for the few repetitions the
+        /// growth rule reports.
+        let names: [NodeName]
         /// A hash of ``what`` and the block's words (`TreeHasher`), worked out once: what a set of
         /// repetitions hashes (the growth rule looks each one up once per state that has it).
         private let digest: Int
@@ -41,9 +45,9 @@ struct StateFacts: Sendable {
 
         /// The repetition of a block of names: hashed by their words (equal names have equal
         /// words), not by their texts' bytes.
-        init(what: Place, names: some Collection<NodeName>) {
+        init(what: Place, names: [NodeName]) {
             self.what = what
-            self.block = names.map(\.text)
+            self.names = names
             var hasher = TreeHasher()
             hasher.combine(what == .stack ? 1 : what == .nesting ? 2 : 3)
             for name in names { hasher.combine(name.word) }
@@ -51,7 +55,7 @@ struct StateFacts: Sendable {
         }
 
         static func == (lhs: Self, rhs: Self) -> Bool {
-            lhs.digest == rhs.digest && lhs.what == rhs.what && lhs.block == rhs.block
+            lhs.digest == rhs.digest && lhs.what == rhs.what && lhs.names == rhs.names
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(digest) }
@@ -86,7 +90,7 @@ struct StateFacts: Sendable {
         walk.path.reserveCapacity(16)
         if let root = snapshot.root { walk.visit([root], at: 0) }
         let chainRepetition = Self.repeatedLength(walk.chainNames, from: 0).map {
-            Repetition(what: .presentationChain, names: walk.chainNames[(walk.chainNames.count - $0)...])
+            Repetition(what: .presentationChain, names: Array(walk.chainNames[(walk.chainNames.count - $0)...]))
         }
         // One array in the common case that only one of the three has candidates.
         if let chainRepetition {
@@ -183,7 +187,7 @@ struct StateFacts: Sendable {
             if length <= half, let length = StateFacts.repeatedLength(path, from: pathStart) {
                 // Room for several at once: a state that nests a loop has it on several paths.
                 if nestings.isEmpty { nestings.reserveCapacity(8) }
-                nestings.append(Repetition(what: .nesting, names: path[(path.count - length)...]))
+                nestings.append(Repetition(what: .nesting, names: Array(path[(path.count - length)...])))
             }
             for child in children.indices { visit(children, at: child) }
             path.removeLast()
