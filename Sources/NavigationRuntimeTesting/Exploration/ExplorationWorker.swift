@@ -67,12 +67,10 @@ struct ExplorationWorker: Sendable {
         /// The anchors of a snapshot whose ``WindowSnapshot/lastPresented`` is known (a
         /// seed's, from its facts): its tree is not walked for it again.
         init(_ snapshot: WindowSnapshot, lastPresented: ControllerID?) {
-            let path = snapshot.topPlaces
-            poppableNavigation = snapshot.poppableNavigation(on: path)?.id
+            let top = snapshot.topAnchors
+            poppableNavigation = top.poppableNavigation
             self.lastPresented = lastPresented
-            innermostTabBar = snapshot.innermostTabBar(on: path).map {
-                TabBar(id: $0.id, tabs: $0.children.count, selectedIndex: $0.selectedIndex)
-            }
+            innermostTabBar = top.innermostTabBar.map { TabBar(id: $0.id, tabs: $0.tabs, selectedIndex: $0.selectedIndex) }
         }
     }
 

@@ -31,23 +31,54 @@ extension WindowSnapshot {
                 jump = target.presented
                 continue
             }
-            let nodes = place.nodes
-            let index = place.index
-            let children = nodes[index].children
-            let next: Int?
-            // By the kind's name (a kind's rules follow from its name, so equal names are equal
-            // kinds): matching `ControllerKind` values copies a static kind for every case.
-            switch nodes[index].kind.rawValue {
-            case ControllerKind.navigationName: next = children.isEmpty ? nil : children.count - 1
-            case ControllerKind.tabBarName: next = nodes[index].selectedIndex.flatMap { children.indices.contains($0) ? $0 : nil }
-            case ControllerKind.splitName: next = children.count > 1 ? 1 : (children.isEmpty ? nil : 0)
-            case ControllerKind.contentName: next = nil
-            default: next = children.isEmpty ? nil : 0
-            }
-            guard let next else { return path }
-            place = NodePlace(nodes: children, index: next)
+            guard let next = Self.topChild(of: place.nodes, at: place.index) else { return path }
+            place = NodePlace(nodes: place.nodes[place.index].children, index: next)
             path.append(place)
             jump = place.presented
+        }
+    }
+
+    /// The child of `nodes[index]` that ``topPath`` descends to, if it descends.
+    static func topChild(of nodes: [ControllerSnapshot], at index: Int) -> Int? {
+        let count = nodes[index].children.count
+        // By the kind's name (a kind's rules follow from its name, so equal names are equal
+        // kinds): matching `ControllerKind` values copies a static kind for every case.
+        switch nodes[index].kind.rawValue {
+        case ControllerKind.navigationName: return count == 0 ? nil : count - 1
+        case ControllerKind.tabBarName: return nodes[index].selectedIndex.flatMap { (0..<count).contains($0) ? $0 : nil }
+        case ControllerKind.splitName: return count > 1 ? 1 : (count == 0 ? nil : 0)
+        case ControllerKind.contentName: return nil
+        default: return count == 0 ? nil : 0
+        }
+    }
+
+    /// ``poppableNavigation`` and ``innermostTabBar`` by one walk down ``topPath`` that keeps
+    /// no path: what the explorer reads of them (ids, a tab bar's count and selection).
+    ///
+    /// The back rule read from the path's end, in the order the path grows: the navigation
+    /// controller `back` pops from a navigation controller `n` is `n` when it holds more than
+    /// one controller, else the one its parent would give when that parent is a navigation
+    /// controller too (a node's predecessor on the path is its parent, unless the path jumped
+    /// there), else none; the answer is the last navigation controller's.
+    var topAnchors: TopAnchors {
+        var anchors = TopAnchors()
+        guard let root else { return anchors }
+        var nodes = [root]
+        var index = 0
+        anchors.enter(nodes, index, jumped: true)
+        while true {
+            let presented = nodes[index].presentedStorage
+            if !presented.isEmpty {
+                nodes = presented
+                index = 0
+                anchors = TopAnchors()
+                anchors.enter(nodes, index, jumped: true)
+                continue
+            }
+            guard let next = Self.topChild(of: nodes, at: index) else { return anchors }
+            nodes = nodes[index].children
+            index = next
+            anchors.enter(nodes, index, jumped: false)
         }
     }
 
@@ -90,6 +121,39 @@ extension WindowSnapshot {
     func innermostTabBar(on path: [NodePlace]) -> ControllerSnapshot? {
         for place in path.reversed() where place.kindName == ControllerKind.tabBarName { return place.node }
         return nil
+    }
+}
+
+/// What ``WindowSnapshot/topAnchors`` finds on the top path.
+struct TopAnchors {
+    /// ``WindowSnapshot/poppableNavigation``'s id.
+    var poppableNavigation: ControllerID?
+    /// ``WindowSnapshot/innermostTabBar``: its id, how many children it has, its selection.
+    var innermostTabBar: (id: ControllerID, tabs: Int, selectedIndex: Int?)?
+    /// What the back rule gives from the previous node on the path, when it is a navigation
+    /// controller (`nil` when it is not, or when the path starts or jumps here).
+    private var previousNavigation: ControllerID??
+
+    /// Notes `nodes[index]`, the path's next node (its first when `jumped`).
+    mutating func enter(_ nodes: [ControllerSnapshot], _ index: Int, jumped: Bool) {
+        let kind = nodes[index].kind.rawValue
+        if kind == ControllerKind.navigationName {
+            let pops: ControllerID?
+            if nodes[index].children.count > 1 {
+                pops = nodes[index].id
+            } else if !jumped, let fromParent = previousNavigation {
+                pops = fromParent
+            } else {
+                pops = nil
+            }
+            poppableNavigation = pops
+            previousNavigation = .some(pops)
+        } else {
+            previousNavigation = nil
+        }
+        if kind == ControllerKind.tabBarName {
+            innermostTabBar = (nodes[index].id, nodes[index].children.count, nodes[index].selectedIndex)
+        }
     }
 }
 
