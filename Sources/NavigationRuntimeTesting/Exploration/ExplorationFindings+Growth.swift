@@ -13,9 +13,10 @@ extension ExplorationFindings {
         // loop shows in most states past it).
         var looked: Set<StateFacts.Repetition> = []
         var findings: [ExplorationFinding] = []
-        for state in exploration.states {
-            let facts = facts[state.index]
-            for candidate in facts.growth where looked.insert(candidate).inserted {
+        // By index (a state's index is its position): iterating the states would copy each
+        // one, its snapshot and path retained.
+        for index in exploration.states.indices {
+            for candidate in facts[index].growth where looked.insert(candidate).inserted {
                 // One loop, whichever scene of it the stack ends on: [a b] and [b a] are one.
                 let rotations = candidate.block.indices.map { Array(candidate.block[$0...] + candidate.block[..<$0]) }
                 let canonical = rotations.map { $0.joined(separator: " ") }.min() ?? ""
@@ -24,20 +25,20 @@ extension ExplorationFindings {
                 let loop = candidate.block.joined(separator: " → ")
                 let message =
                     candidate.what == .nesting
-                    ? "a loop nests containers without bound: [\(loop)] holds [\(loop)] again in #\(state.index)"
-                    : "a loop grows a \(candidate.what.rawValue) without bound: it ends in [\(loop)] twice in #\(state.index)"
+                    ? "a loop nests containers without bound: [\(loop)] holds [\(loop)] again in #\(index)"
+                    : "a loop grows a \(candidate.what.rawValue) without bound: it ends in [\(loop)] twice in #\(index)"
                 findings.append(
                     ExplorationFinding(
                         kind: .unboundedGrowth, subject: candidate.block.joined(separator: " "),
                         message: message,
-                        state: state.index,
+                        state: index,
                         reproductions: [
                             reproduction(
                                 candidate.what == .nesting ? "[\(loop)] nested in itself" : "the \(candidate.what.rawValue) repeats [\(loop)]",
-                                to: state.index, stack: candidate.what == .stack
+                                to: index, stack: candidate.what == .stack
                             )
                         ],
-                        assumption: candidate.what == .presentationChain ? chainAssumption(candidate.block, in: state.index) : nil
+                        assumption: candidate.what == .presentationChain ? chainAssumption(candidate.block, in: index) : nil
                     )
                 )
             }

@@ -224,7 +224,8 @@ struct ExplorationFindings {
     /// would otherwise hide the presentation's missing way back.
     private func noWayBack() -> [ExplorationFinding] {
         let states = exploration.states
-        let chain = facts.map(\.chain.count)
+        // Closures, not key paths: a key path is applied by a runtime call per element.
+        let chain = facts.map { $0.chain.count }
         var lowest = chain
         var open = states.map { !$0.expanded }
         for index in states.indices where chain[index] > 0 {
@@ -246,27 +247,40 @@ struct ExplorationFindings {
             if case .depth(let depth, _) = bound { depth } else { nil }
         }.first
         if let bound {
+            // States by their indices (a state's index is its position): iterating the states
+            // would copy each one, its snapshot and path retained.
             var expanded: [ScreenLook: Int] = [:]
-            for state in states where state.expanded {
-                let key = facts[state.index].look
-                if expanded[key] == nil { expanded[key] = state.index }
+            expanded.reserveCapacity(states.count)
+            for index in states.indices where states[index].expanded {
+                // One lookup: the default is inserted only when the look is new, so the first
+                // state with a look keeps it.
+                Self.keep(&expanded[facts[index].look, default: index])
             }
-            for state in states where !state.expanded && state.depth == bound {
-                guard let twin = expanded[facts[state.index].look] else { continue }
-                open[state.index] = false
-                edges.append((state.index, twin))
+            for index in states.indices where !states[index].expanded && states[index].depth == bound {
+                guard let twin = expanded[facts[index].look] else { continue }
+                open[index] = false
+                edges.append((index, twin))
             }
         }
         // The fixpoint of `lowest[from] = min(lowest[from], lowest[to])` and `open[from] =
         // open[from] || open[to]` over the edges, by a worklist (a state changes, its
         // predecessors are looked at again) instead of sweeps until nothing changes.
-        var predecessors = [[Int]](repeating: [], count: states.count)
-        for edge in edges { predecessors[edge.to].append(edge.from) }
+        // Each state's predecessors in edge order, as one array of positions by state (an
+        // array per state is allocated as it grows): `predecessors[start[s]..<start[s + 1]]`.
+        var start = [Int](repeating: 0, count: states.count + 1)
+        for edge in edges { start[edge.to + 1] += 1 }
+        for state in states.indices { start[state + 1] += start[state] }
+        var fill = start
+        var predecessors = [Int](repeating: 0, count: edges.count)
+        for edge in edges {
+            predecessors[fill[edge.to]] = edge.from
+            fill[edge.to] += 1
+        }
         var work = Array(states.indices.reversed())
         var queued = [Bool](repeating: true, count: states.count)
         while let node = work.popLast() {
             queued[node] = false
-            for from in predecessors[node] {
+            for from in predecessors[start[node]..<start[node + 1]] {
                 var changed = false
                 if lowest[node] < lowest[from] {
                     lowest[from] = lowest[node]
@@ -301,6 +315,10 @@ struct ExplorationFindings {
         }
         return findings
     }
+
+    /// Leaves a value as it is: passed a dictionary's `default:` subscript, it inserts the
+    /// default if the key is missing, with the one hash and probe of that access.
+    private static func keep(_ value: inout Int) {}
 
     /// Each scene never shown, and each segue or exit that never completed.
     private func unreached() -> [ExplorationFinding] {

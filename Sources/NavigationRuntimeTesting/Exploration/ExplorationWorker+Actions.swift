@@ -10,10 +10,11 @@ extension ExplorationWorker {
 
     func actions(in snapshot: WindowSnapshot, anchors: Anchors) -> [Planned] {
         var planned: [Planned] = []
+        planned.reserveCapacity(16)
         // The screen: the last presented controller's subtree (or the root's), which presents
         // nothing (it is the last); only appeared controllers in it can be tapped. One walk in
         // `allControllers` order notes each one that has a scene, with its position.
-        let base = (anchors.lastPresented ?? snapshot.root)?.id
+        let base = anchors.lastPresented ?? snapshot.root?.id
         var tappable = Tappable(base: base)
         if let root = snapshot.root { tappable.visit([root], at: 0, onScreen: false) }
         // A scene shown twice is named once, by its last instance (`drive` names a scene's
@@ -29,7 +30,7 @@ extension ExplorationWorker {
         if anchors.poppableNavigation != nil { planned.append(Planned(action: .back, position: nil)) }
         if anchors.lastPresented != nil { planned.append(Planned(action: .dismiss, position: nil)) }
         if let tabBar = anchors.innermostTabBar {
-            for index in tabBar.children.indices where index != tabBar.selectedIndex {
+            for index in 0..<tabBar.tabs where index != tabBar.selectedIndex {
                 planned.append(Planned(action: .selectTab(index), position: nil))
             }
         }
@@ -48,7 +49,10 @@ extension ExplorationWorker {
         var found: [(scene: String, position: Int)] = []
         var position = 0
 
-        init(base: ControllerID?) { self.base = base }
+        init(base: ControllerID?) {
+            self.base = base
+            found.reserveCapacity(16)
+        }
 
         mutating func visit(_ nodes: [ControllerSnapshot], at index: Int, onScreen: Bool) {
             let onScreen = onScreen || nodes[index].id == base

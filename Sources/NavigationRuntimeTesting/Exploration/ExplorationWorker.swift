@@ -17,6 +17,9 @@ struct ExplorationWorker: Sendable {
         let depth: Int
         let snapshot: WindowSnapshot
         let path: [ExplorationAction]
+        /// The id of the snapshot's ``WindowSnapshot/lastPresented``, from its ``StateFacts``
+        /// (worked out when the state was found).
+        let lastPresented: ControllerID?
     }
 
     /// One action tried.
@@ -41,16 +44,33 @@ struct ExplorationWorker: Sendable {
 
     /// The controllers of a state the actions other than segues start from, worked out once
     /// per state (each walks the ``WindowSnapshot/topPath``).
+    ///
+    /// Only what the actions read of each is kept, not the nodes: the anchors are passed to
+    /// every action of the state (copied into each one's async frame), and three nodes inline
+    /// made each copy retain and release every reference in them.
     struct Anchors: Sendable {
-        let poppableNavigation: ControllerSnapshot?
-        let lastPresented: ControllerSnapshot?
-        let innermostTabBar: ControllerSnapshot?
+        /// The innermost tab bar controller on the top path: what selecting a tab reads.
+        struct TabBar: Sendable {
+            let id: ControllerID
+            let tabs: Int
+            let selectedIndex: Int?
+        }
 
-        init(_ snapshot: WindowSnapshot) {
-            let path = snapshot.topPlaces
-            poppableNavigation = snapshot.poppableNavigation(on: path)
-            lastPresented = snapshot.lastPresented
-            innermostTabBar = snapshot.innermostTabBar(on: path)
+        /// ``WindowSnapshot/poppableNavigation``'s id.
+        let poppableNavigation: ControllerID?
+        /// ``WindowSnapshot/lastPresented``'s id.
+        let lastPresented: ControllerID?
+        let innermostTabBar: TabBar?
+
+        init(_ snapshot: WindowSnapshot) { self.init(snapshot, lastPresented: snapshot.lastPresented?.id) }
+
+        /// The anchors of a snapshot whose ``WindowSnapshot/lastPresented`` is known (a
+        /// seed's, from its facts): its tree is not walked for it again.
+        init(_ snapshot: WindowSnapshot, lastPresented: ControllerID?) {
+            let top = snapshot.topAnchors
+            poppableNavigation = top.poppableNavigation
+            self.lastPresented = lastPresented
+            innermostTabBar = top.innermostTabBar.map { TabBar(id: $0.id, tabs: $0.tabs, selectedIndex: $0.selectedIndex) }
         }
     }
 
@@ -102,11 +122,12 @@ struct ExplorationWorker: Sendable {
         home.adopt(window)
         let digest = await window.digest()
         let snapshot = await window.normalizedSnapshot()
-        let id = table.insert(hash: digest.hash, snapshot: snapshot, facts: StateFacts(snapshot)).id
+        let facts = StateFacts(snapshot)
+        let id = table.insert(hash: digest.hash, snapshot: snapshot, facts: facts).id
         if maximumDepth > 0, !digest.keepsHiddenState, let checkpoint = try? await window.checkpoint() {
             home.store(id, checkpoint)
         }
-        return Seed(id: id, hash: digest.hash, depth: 0, snapshot: snapshot, path: [])
+        return Seed(id: id, hash: digest.hash, depth: 0, snapshot: snapshot, path: [], lastPresented: facts.lastPresented?.id)
     }
 
     private func initialWindow() async -> Window? {
@@ -190,8 +211,10 @@ struct ExplorationWorker: Sendable {
         var expansion = expansion
         var dirty = dirty
         var clean = window.lastSequence
-        let anchors = Anchors(seed.snapshot)
-        for action in actions(in: seed.snapshot, anchors: anchors) {
+        let anchors = Anchors(seed.snapshot, lastPresented: seed.lastPresented)
+        let planned = actions(in: seed.snapshot, anchors: anchors)
+        expansion.steps.reserveCapacity(planned.count)
+        for action in planned {
             if dirty {
                 guard await rewind(window, to: checkpoint) else { break }
                 dirty = false
@@ -252,16 +275,16 @@ struct ExplorationWorker: Sendable {
     func perform(_ planned: Planned, in window: isolated Window, at checkpoint: Window.Checkpoint, anchors: Anchors) async
         -> ExplorationOutcome
     {
-        func controller(_ node: ControllerSnapshot?) -> (any ViewController)? {
-            guard let node else { return nil }
-            return checkpoint.controller(at: Int(node.id.rawValue) - 1)
+        func controller(_ id: ControllerID?) -> (any ViewController)? {
+            guard let id else { return nil }
+            return checkpoint.controller(at: Int(id.rawValue) - 1)
         }
         return await run(planned.action, in: window) {
             switch planned.action {
             case .segue: planned.position.flatMap { checkpoint.controller(at: $0) }
             case .back: controller(anchors.poppableNavigation)
             case .dismiss: controller(anchors.lastPresented)
-            case .selectTab: controller(anchors.innermostTabBar)
+            case .selectTab: controller(anchors.innermostTabBar?.id)
             case .traits: nil
             }
         }

@@ -142,7 +142,7 @@ public struct NavigationExplorer: Sendable {
             let seeds = frontier.map { state in
                 ExplorationWorker.Seed(
                     id: ids[state], hash: hashes[state], depth: depth, snapshot: result.states[state].snapshot,
-                    path: result.states[state].path)
+                    path: result.states[state].path, lastPresented: result.facts[state].lastPresented?.id)
             }
             let expansions = await expand(seeds, worker: worker, homes: homes, table: table)
             var next: [Int] = []
@@ -166,11 +166,13 @@ public struct NavigationExplorer: Sendable {
                             ids.append(reached)
                             let (hash, snapshot, facts) = table.state(reached)
                             hashes.append(hash)
+                            // One array made, not a one-element array and then their sum.
+                            var path: [ExplorationAction] = []
+                            path.reserveCapacity(result.states[stateIndex].path.count + 1)
+                            path += result.states[stateIndex].path
+                            path.append(step.action)
                             result.states.append(
-                                Exploration.State(
-                                    index: added, depth: depth + 1, snapshot: snapshot,
-                                    path: result.states[stateIndex].path + [step.action], expanded: false
-                                )
+                                Exploration.State(index: added, depth: depth + 1, snapshot: snapshot, path: path, expanded: false)
                             )
                             result.facts.append(facts)
                             next.append(added)
@@ -224,6 +226,20 @@ public struct NavigationExplorer: Sendable {
         return expansions.map { $0 ?? ExplorationWorker.Expansion() }
     }
 
+    /// Puts `name` in `names` (sorted in ``NodeName``'s order) unless it is there; whether it
+    /// was not.
+    private static func insert(_ name: NodeName, into names: inout [NodeName]) -> Bool {
+        var low = 0
+        var high = names.count
+        while low < high {
+            let middle = (low + high) / 2
+            if names[middle] < name { low = middle + 1 } else { high = middle }
+        }
+        if low < names.count, names[low] == name { return false }
+        names.insert(name, at: low)
+        return true
+    }
+
     /// Scenes seen, segues and exits completed, against the catalog's (or the configured) scenes.
     private func coverage(of exploration: Exploration) -> Exploration.Coverage {
         var coverage = Exploration.Coverage()
@@ -240,10 +256,12 @@ public struct NavigationExplorer: Sendable {
                 }
             }
         }
-        // Each scene once (most states show the same few): hashed by its word, not its text.
-        var seen: Set<NodeName> = []
-        for facts in exploration.facts {
-            for scene in facts.scenes where seen.insert(scene).inserted && counted.contains(scene.text) {
+        // Each scene once (most states show the same few): looked up by its word in the
+        // scenes seen, kept sorted (a binary search over a few dozen words costs less than
+        // hashing the word for a set), its text compared only where a word is equal.
+        var seen: [NodeName] = []
+        for state in exploration.facts.indices {
+            for scene in exploration.facts[state].scenes where Self.insert(scene, into: &seen) && counted.contains(scene.text) {
                 coverage.scenes.insert(scene.text)
             }
         }

@@ -12,7 +12,11 @@ import NavigationRuntime
 /// out once (`TreeHasher`: the names, the screen's shape), not by `Hasher` over the whole
 /// subtree at every table probe.
 struct ScreenLook: Hashable {
-    let screen: ControllerSnapshot?
+    /// The screen, `screenNodes[screenIndex]` (no screen when `screenNodes` is empty): kept
+    /// in the array the tree holds it in, so that comparing two looks reads both in place (a
+    /// node wrapped in a new array, or copied, at every comparison) and a look stays small.
+    private let screenNodes: [ControllerSnapshot]
+    private let screenIndex: Int
     let chain: Int
     /// The names (scene, else class name) in the tree, each once, in ``NodeName``'s order.
     let scenes: [NodeName]
@@ -22,24 +26,48 @@ struct ScreenLook: Hashable {
 
     /// - Parameter names: The names in the tree, each once, in any order.
     init(screen: ControllerSnapshot?, chain: Int, names: [NodeName], traits: Traits) {
-        self.screen = screen
+        var shape: Int?
+        if let screen {
+            var hasher = TreeHasher()
+            hasher.combineShape(screen)
+            shape = hasher.value
+        }
+        self.init(
+            screenIn: screen.map { [$0] } ?? [], at: 0, chain: chain, sortedNames: names.sorted(), screenShape: shape, traits: traits)
+    }
+
+    /// A look whose parts a walk of the whole tree worked out (``StateFacts``): no sort, and
+    /// no second walk of the screen.
+    /// - Parameters:
+    ///   - screenNodes: The array holding the screen (empty when there is no screen).
+    ///   - screenIndex: The screen's position there.
+    ///   - sortedNames: The names in the tree, each once, in ``NodeName``'s order.
+    ///   - screenShape: The value of a `TreeHasher` that combined only
+    ///     ``TreeHasher/combineShape(_:)`` of the screen (`nil` when there is no screen).
+    init(
+        screenIn screenNodes: [ControllerSnapshot], at screenIndex: Int, chain: Int, sortedNames: [NodeName], screenShape: Int?,
+        traits: Traits
+    ) {
+        self.screenNodes = screenNodes
+        self.screenIndex = screenIndex
         self.chain = chain
-        self.scenes = names.sorted()
+        self.scenes = sortedNames
         self.traits = traits
         var hasher = TreeHasher()
         hasher.combine(UInt64(bitPattern: Int64(chain)))
         hasher.combine(traits)
         for scene in scenes { hasher.combine(scene.word) }
         hasher.combine(UInt64(scenes.count))
-        if let screen { hasher.combineShape(screen) } else { hasher.combine(0x6_0000) }
+        if let screenShape { hasher.combine(UInt64(bitPattern: Int64(screenShape))) } else { hasher.combine(0x6_0000) }
         digest = hasher.value
     }
 
     static func == (lhs: ScreenLook, rhs: ScreenLook) -> Bool {
         guard lhs.digest == rhs.digest, lhs.chain == rhs.chain, lhs.traits == rhs.traits else { return false }
-        switch (lhs.screen, rhs.screen) {
-        case (nil, nil): break
-        case (let left?, let right?): guard Self.sameIgnoringIDs(left, right) else { return false }
+        switch (lhs.screenNodes.isEmpty, rhs.screenNodes.isEmpty) {
+        case (true, true): break
+        case (false, false):
+            guard Self.sameIgnoringIDs(lhs.screenNodes, lhs.screenIndex, rhs.screenNodes, rhs.screenIndex) else { return false }
         default: return false
         }
         return lhs.scenes == rhs.scenes
@@ -89,11 +117,20 @@ extension TreeHasher {
     /// ``combineShape(_:)`` of `nodes[index]`, its fields read in place (a node passed by value
     /// is copied at every level).
     private mutating func combineShape(_ nodes: [ControllerSnapshot], at index: Int) {
+        combineShapeNode(nodes, at: index)
         let children = nodes[index].children
-        let presented = nodes[index].presentedStorage
-        combine(UInt64(children.count) &<< 8 | (nodes[index].appearance == .appeared ? 2 : 0) | (presented.isEmpty ? 0 : 1))
-        if let selection = nodes[index].selectedIndex { combine(UInt64(bitPattern: Int64(selection))) } else { combine(0x2_0000) }
         for child in children.indices { combineShape(children, at: child) }
+        let presented = nodes[index].presentedStorage
         for last in presented.indices { combineShape(presented, at: last) }
+    }
+
+    /// What ``combineShape(_:)`` combines for `nodes[index]` alone, before its children and
+    /// what it presents: a walk that visits the nodes in that order (``StateFacts``'s) can
+    /// hash a subtree's shape on its way.
+    mutating func combineShapeNode(_ nodes: [ControllerSnapshot], at index: Int) {
+        let childCount = nodes[index].children.count
+        let presents = !nodes[index].presentedStorage.isEmpty
+        combine(UInt64(childCount) &<< 8 | (nodes[index].appearance == .appeared ? 2 : 0) | (presents ? 1 : 0))
+        if let selection = nodes[index].selectedIndex { combine(UInt64(bitPattern: Int64(selection))) } else { combine(0x2_0000) }
     }
 }

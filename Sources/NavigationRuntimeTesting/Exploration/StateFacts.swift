@@ -30,22 +30,32 @@ struct StateFacts: Sendable {
         /// What repeats it.
         let what: Place
         /// The repeated block, in the sequence's order.
-        let block: [String]
-        /// A hash of ``what`` and ``block`` (`TreeHasher`), worked out once: what a set of
+        var block: [String] { names.map(\.text) }
+        /// The repeated block's names: copied from the walk's path as they are (one copy of
+        /// the slice), their texts made into ``block`` only for the few repetitions the
+        /// growth rule reports.
+        let names: [NodeName]
+        /// A hash of ``what`` and the block's words (`TreeHasher`), worked out once: what a set of
         /// repetitions hashes (the growth rule looks each one up once per state that has it).
         private let digest: Int
 
         init(what: Place, block: [String]) {
+            self.init(what: what, names: block.map { NodeName(word: TreeHasher.word(for: $0), text: $0) })
+        }
+
+        /// The repetition of a block of names: hashed by their words (equal names have equal
+        /// words), not by their texts' bytes.
+        init(what: Place, names: [NodeName]) {
             self.what = what
-            self.block = block
+            self.names = names
             var hasher = TreeHasher()
             hasher.combine(what == .stack ? 1 : what == .nesting ? 2 : 3)
-            for name in block { hasher.combine(name) }
+            for name in names { hasher.combine(name.word) }
             digest = hasher.value
         }
 
         static func == (lhs: Self, rhs: Self) -> Bool {
-            lhs.digest == rhs.digest && lhs.what == rhs.what && lhs.block == rhs.block
+            lhs.digest == rhs.digest && lhs.what == rhs.what && lhs.names == rhs.names
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(digest) }
@@ -63,20 +73,49 @@ struct StateFacts: Sendable {
     /// controller's in ``WindowSnapshot/allControllers`` order, then the chain's, then the
     /// nestings' depth first.
     let growth: [Repetition]
+    /// ``WindowSnapshot/lastPresented``, noted on the same walk (in that property's order: a
+    /// node's presented controller before its children), so that expanding the state does not
+    /// walk the tree again for it.
+    var lastPresented: ControllerSnapshot? { lastPresenterStorage.last }
+    /// The presented storage of the node that presents ``lastPresented`` (its last element),
+    /// kept as the array it is: facts are copied often (the table, the findings), and a node
+    /// stored inline would make every copy much larger.
+    private let lastPresenterStorage: [ControllerSnapshot]
 
     init(_ snapshot: WindowSnapshot) {
         var walk = Walk()
         walk.names.reserveCapacity(16)
+        walk.inScenes.reserveCapacity(16)
         walk.scenes.reserveCapacity(16)
         walk.path.reserveCapacity(16)
         if let root = snapshot.root { walk.visit([root], at: 0) }
-        var growth = walk.stacks
-        if let block = Self.repeatedBlock(walk.chainNames) { growth.append(Repetition(what: .presentationChain, block: block)) }
-        growth += walk.nestings
+        let chainRepetition = Self.repeatedLength(walk.chainNames, from: 0).map {
+            Repetition(what: .presentationChain, names: Array(walk.chainNames[(walk.chainNames.count - $0)...]))
+        }
+        // One array in the common case that only one of the three has candidates.
+        if let chainRepetition {
+            var growth: [Repetition] = []
+            growth.reserveCapacity(walk.stacks.count + 1 + walk.nestings.count)
+            growth += walk.stacks
+            growth.append(chainRepetition)
+            growth += walk.nestings
+            self.growth = growth
+        } else if walk.stacks.isEmpty {
+            growth = walk.nestings
+        } else if walk.nestings.isEmpty {
+            growth = walk.stacks
+        } else {
+            growth = walk.stacks + walk.nestings
+        }
         chain = walk.chain
         scenes = walk.scenes
-        self.growth = growth
-        look = ScreenLook(screen: walk.screen, chain: walk.chain.count, names: walk.names, traits: snapshot.traits)
+        lastPresenterStorage = walk.lastPresenterStorage
+        // In place: the walk's array is not shared, so no copy is made.
+        walk.names.sort()
+        look = ScreenLook(
+            screenIn: walk.screen?.nodes ?? [], at: walk.screen?.index ?? 0, chain: walk.chain.count, sortedNames: walk.names,
+            screenShape: walk.screen == nil ? nil : walk.screenShape,
+            traits: snapshot.traits)
     }
 
     /// One walk of a snapshot's tree, in ``WindowSnapshot/allControllers`` order: a value with
@@ -89,28 +128,67 @@ struct StateFacts: Sendable {
         // Arrays, not sets: a state has a few dozen controllers and fewer names, and comparing
         // words costs less than a set's hashing.
         var scenes: [NodeName] = []
+        /// The names in the tree, each once, in the order found (sorted in place at the end
+        /// for ``ScreenLook``): a name is looked up by a scan of the words, its text compared
+        /// only where a word is equal.
         var names: [NodeName] = []
+        /// Whether `names[i]` is in ``scenes``: a name met again is looked up there by its
+        /// position in `names`, not by a scan of `scenes`.
+        var inScenes: [Bool] = []
+        /// One bit per name in ``names``, chosen by its word's low bits: a name whose bit is
+        /// clear is new, with no scan.
+        var wordBits: UInt64 = 0
         var stacks: [Repetition] = []
         var nestings: [Repetition] = []
-        var screen: ControllerSnapshot?
-        /// The names from the current tree's root (the window's or a presented controller's)
-        /// down to the node being visited.
+        /// Where the last presented controller is (copied once at the end, not at every
+        /// presentation).
+        var screen: (nodes: [ControllerSnapshot], index: Int)?
+        /// The presented storage whose last element is ``StateFacts/lastPresented``.
+        var lastPresenterStorage: [ControllerSnapshot] = []
+        /// The names from the window's root down to the node being visited; the current
+        /// tree's (the window's or a presented controller's) start at ``pathStart``: one array
+        /// for every tree, not a new one per presented controller.
         var path: [NodeName] = []
+        var pathStart = 0
+        /// ``TreeHasher/combineShape(_:)`` of the last presented controller, worked out on
+        /// this walk (the screen is the last presented controller in this order, so its subtree
+        /// presents nothing and is visited in one stretch): ``shape`` collects the nodes visited
+        /// since the latest presented controller was entered, while ``shaping``.
+        var shape = TreeHasher()
+        var shaping = false
+        var presentations = 0
+        var screenShape = 0
 
         /// Visits `nodes[index]`, reading its fields in place: a node passed by value would be
         /// copied (every reference in it retained, then released) at every level.
         mutating func visit(_ nodes: [ControllerSnapshot], at index: Int) {
+            if shaping { shape.combineShapeNode(nodes, at: index) }
+            // Read again below: an array kept across the recursion is retained, then released.
+            if !nodes[index].presentedStorage.isEmpty { lastPresenterStorage = nodes[index].presentedStorage }
             let name = NodeName(nodes, at: index)
-            if !NodeName.contains(name, in: names) { names.append(name) }
-            if nodes[index].scene != nil, !NodeName.contains(name, in: scenes) { scenes.append(name) }
-            let children = nodes[index].children
-            if children.count >= 2, nodes[index].kind == .navigation,
-                let block = StateFacts.repeatedBlock(children.indices.map { NodeName(children, at: $0) })
-            {
-                stacks.append(Repetition(what: .stack, block: block))
+            let position = insert(name)
+            if nodes[index].scene != nil, !inScenes[position] {
+                inScenes[position] = true
+                scenes.append(name)
             }
+            let children = nodes[index].children
+            if children.count >= 2, let length = StateFacts.repeatedLength(children), nodes[index].kind.rawValue == ControllerKind.navigationName {
+                if stacks.isEmpty { stacks.reserveCapacity(8) }
+                stacks.append(Repetition(what: .stack, names: children[(children.count - length)...].map(NodeName.init)))
+            }
+            let word = name.word
             path.append(name)
-            if let block = StateFacts.repeatedBlock(path) { nestings.append(Repetition(what: .nesting, block: block)) }
+            // A nesting repeats only if its last name is in its last half before it: looked at
+            // here, word by word, before any call (on most paths it is nowhere).
+            let last = path.count - 1
+            let half = (path.count - pathStart) / 2
+            var length = 1
+            while length <= half, path[last - length].word != word { length += 1 }
+            if length <= half, let length = StateFacts.repeatedLength(path, from: pathStart) {
+                // Room for several at once: a state that nests a loop has it on several paths.
+                if nestings.isEmpty { nestings.reserveCapacity(8) }
+                nestings.append(Repetition(what: .nesting, names: Array(path[(path.count - length)...])))
+            }
             for child in children.indices { visit(children, at: child) }
             path.removeLast()
             // Zero or one controller.
@@ -119,33 +197,85 @@ struct StateFacts: Sendable {
                 let presentedName = NodeName(presented, at: last)
                 chain.append(Presented(name: presentedName.text, style: presented[last].presentationStyle))
                 chainNames.append(presentedName)
-                screen = presented[last]
-                let outer = path
-                path = []
+                screen = (presented, last)
+                presentations += 1
+                let number = presentations
+                shape = TreeHasher()
+                shaping = true
+                let outer = pathStart
+                pathStart = path.count
                 visit(presented, at: last)
-                path = outer
+                pathStart = outer
+                if presentations == number { screenShape = shape.value }
+                shaping = false
             }
+        }
+
+        /// Puts `name` in ``names`` unless it is there, and returns where it is.
+        private mutating func insert(_ name: NodeName) -> Int {
+            let bit: UInt64 = 1 &<< (name.word & 63)
+            if wordBits & bit != 0 {
+                for position in names.indices where names[position].word == name.word && names[position].text == name.text {
+                    return position
+                }
+            }
+            wordBits |= bit
+            names.append(name)
+            inScenes.append(false)
+            return names.count - 1
         }
     }
 
     /// The shortest block the names end with twice in a row, if any, as texts: compared by
     /// their words in place (no name copied), their texts only where the words are equal.
     static func repeatedBlock(_ names: [NodeName]) -> [String]? {
+        repeatedLength(names, from: 0).map { names[(names.count - $0)...].map(\.text) }
+    }
+
+    /// The length of the shortest block `names[start...]` ends with twice in a row, if any.
+    /// A length is looked at only when the last name's word is that far back too (in most
+    /// sequences it is nowhere), its texts only when all its words are equal.
+    static func repeatedLength(_ names: [NodeName], from start: Int) -> Int? {
         let count = names.count
-        guard count >= 2 else { return nil }
-        for length in 1...(count / 2) {
-            var repeated = true
-            for offset in 0..<length {
-                let earlier = count - 2 * length + offset
-                let later = count - length + offset
-                if names[earlier].word != names[later].word || names[earlier].text != names[later].text {
-                    repeated = false
-                    break
-                }
-            }
-            if repeated { return names[(count - length)...].map(\.text) }
+        let last = count - 1
+        guard count - start >= 2 else { return nil }
+        let word = names[last].word
+        for length in 1...((count - start) / 2) where names[last - length].word == word {
+            if same(names, count - 2 * length, count - length, length) { return length }
         }
         return nil
+    }
+
+    /// Whether `names[earlier..<earlier + length]` and `names[later..<later + length]` are
+    /// equal: all the words first, then the texts.
+    private static func same(_ names: [NodeName], _ earlier: Int, _ later: Int, _ length: Int) -> Bool {
+        for offset in 0..<length where names[earlier + offset].word != names[later + offset].word { return false }
+        for offset in 0..<length where names[earlier + offset].text != names[later + offset].text { return false }
+        return true
+    }
+
+    /// ``repeatedLength(_:from:)`` of the names of `nodes` (a stack), read in place: no array
+    /// of names is built for a stack that does not repeat (almost every one).
+    static func repeatedLength(_ nodes: [ControllerSnapshot]) -> Int? {
+        let count = nodes.count
+        let last = count - 1
+        guard count >= 2 else { return nil }
+        let word = nodes[last].nameWord
+        for length in 1...(count / 2) where nodes[last - length].nameWord == word {
+            if same(nodes, count - 2 * length, count - length, length) { return length }
+        }
+        return nil
+    }
+
+    /// ``same(_:_:_:_:)`` of the names of `nodes`, read in place.
+    private static func same(_ nodes: [ControllerSnapshot], _ earlier: Int, _ later: Int, _ length: Int) -> Bool {
+        for offset in 0..<length where nodes[earlier + offset].nameWord != nodes[later + offset].nameWord { return false }
+        for offset in 0..<length {
+            let left = nodes[earlier + offset].scene ?? nodes[earlier + offset].className
+            let right = nodes[later + offset].scene ?? nodes[later + offset].className
+            if left != right { return false }
+        }
+        return true
     }
 }
 
@@ -156,6 +286,11 @@ struct StateFacts: Sendable {
 struct NodeName: Sendable, Hashable, Comparable {
     let word: UInt64
     let text: String
+
+    init(word: UInt64, text: String) {
+        self.word = word
+        self.text = text
+    }
 
     init(_ node: borrowing ControllerSnapshot) {
         word = node.nameWord

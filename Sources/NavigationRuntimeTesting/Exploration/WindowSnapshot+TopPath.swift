@@ -15,32 +15,70 @@ extension WindowSnapshot {
     var topPlaces: [NodePlace] {
         guard let root else { return [] }
         var place = NodePlace(nodes: [root], index: 0)
-        var path = [place]
+        // Room for a deep path at once: growing an array of places one by one reallocates it
+        // at every doubling.
+        var path: [NodePlace] = []
+        path.reserveCapacity(16)
+        path.append(place)
         // What the path's controller nearest the root presents: the path jumps there next
         // (noted as the path grows, instead of searching the path at every step).
         var jump = place.presented
         while true {
             if let target = jump {
                 place = target
-                path = [target]
+                path.removeAll(keepingCapacity: true)
+                path.append(target)
                 jump = target.presented
                 continue
             }
-            let nodes = place.nodes
-            let index = place.index
-            let children = nodes[index].children
-            let next: Int?
-            switch nodes[index].kind {
-            case .navigation: next = children.isEmpty ? nil : children.count - 1
-            case .tabBar: next = nodes[index].selectedIndex.flatMap { children.indices.contains($0) ? $0 : nil }
-            case .split: next = children.count > 1 ? 1 : (children.isEmpty ? nil : 0)
-            case .content: next = nil
-            default: next = children.isEmpty ? nil : 0
-            }
-            guard let next else { return path }
-            place = NodePlace(nodes: children, index: next)
+            guard let next = Self.topChild(of: place.nodes, at: place.index) else { return path }
+            place = NodePlace(nodes: place.nodes[place.index].children, index: next)
             path.append(place)
             jump = place.presented
+        }
+    }
+
+    /// The child of `nodes[index]` that ``topPath`` descends to, if it descends.
+    static func topChild(of nodes: [ControllerSnapshot], at index: Int) -> Int? {
+        let count = nodes[index].children.count
+        // By the kind's name (a kind's rules follow from its name, so equal names are equal
+        // kinds): matching `ControllerKind` values copies a static kind for every case.
+        switch nodes[index].kind.rawValue {
+        case ControllerKind.navigationName: return count == 0 ? nil : count - 1
+        case ControllerKind.tabBarName: return nodes[index].selectedIndex.flatMap { (0..<count).contains($0) ? $0 : nil }
+        case ControllerKind.splitName: return count > 1 ? 1 : (count == 0 ? nil : 0)
+        case ControllerKind.contentName: return nil
+        default: return count == 0 ? nil : 0
+        }
+    }
+
+    /// ``poppableNavigation`` and ``innermostTabBar`` by one walk down ``topPath`` that keeps
+    /// no path: what the explorer reads of them (ids, a tab bar's count and selection).
+    ///
+    /// The back rule read from the path's end, in the order the path grows: the navigation
+    /// controller `back` pops from a navigation controller `n` is `n` when it holds more than
+    /// one controller, else the one its parent would give when that parent is a navigation
+    /// controller too (a node's predecessor on the path is its parent, unless the path jumped
+    /// there), else none; the answer is the last navigation controller's.
+    var topAnchors: TopAnchors {
+        var anchors = TopAnchors()
+        guard let root else { return anchors }
+        var nodes = [root]
+        var index = 0
+        anchors.enter(nodes, index, jumped: true)
+        while true {
+            let presented = nodes[index].presentedStorage
+            if !presented.isEmpty {
+                nodes = presented
+                index = 0
+                anchors = TopAnchors()
+                anchors.enter(nodes, index, jumped: true)
+                continue
+            }
+            guard let next = Self.topChild(of: nodes, at: index) else { return anchors }
+            nodes = nodes[index].children
+            index = next
+            anchors.enter(nodes, index, jumped: false)
         }
     }
 
@@ -48,7 +86,7 @@ extension WindowSnapshot {
     public var lastPresented: ControllerSnapshot? {
         var walk = PresentedWalk(collects: false)
         if let root { walk.visit([root], at: 0) }
-        return walk.last
+        return walk.last.map { $0.nodes[$0.index] }
     }
 
     /// The controllers presented one on another, from the root's side: the presentation chain.
@@ -65,11 +103,13 @@ extension WindowSnapshot {
 
     /// ``poppableNavigation`` on ``topPlaces`` already worked out.
     func poppableNavigation(on path: [NodePlace]) -> ControllerSnapshot? {
-        for index in path.indices.reversed() where path[index].kind == .navigation {
+        for index in path.indices.reversed() where path[index].kindName == ControllerKind.navigationName {
             if path[index].childCount > 1 { return path[index].node }
             // The path's previous node is the parent when it holds this one (not when the path
             // jumped to a presented controller).
-            guard index > 0, path[index - 1].kind == .navigation, path[index - 1].holds(path[index]) else { return nil }
+            guard index > 0, path[index - 1].kindName == ControllerKind.navigationName, path[index - 1].holds(path[index]) else {
+                return nil
+            }
         }
         return nil
     }
@@ -79,7 +119,41 @@ extension WindowSnapshot {
 
     /// ``innermostTabBar`` on ``topPlaces`` already worked out.
     func innermostTabBar(on path: [NodePlace]) -> ControllerSnapshot? {
-        path.last { $0.kind == .tabBar }?.node
+        for place in path.reversed() where place.kindName == ControllerKind.tabBarName { return place.node }
+        return nil
+    }
+}
+
+/// What ``WindowSnapshot/topAnchors`` finds on the top path.
+struct TopAnchors {
+    /// ``WindowSnapshot/poppableNavigation``'s id.
+    var poppableNavigation: ControllerID?
+    /// ``WindowSnapshot/innermostTabBar``: its id, how many children it has, its selection.
+    var innermostTabBar: (id: ControllerID, tabs: Int, selectedIndex: Int?)?
+    /// What the back rule gives from the previous node on the path, when it is a navigation
+    /// controller (`nil` when it is not, or when the path starts or jumps here).
+    private var previousNavigation: ControllerID??
+
+    /// Notes `nodes[index]`, the path's next node (its first when `jumped`).
+    mutating func enter(_ nodes: [ControllerSnapshot], _ index: Int, jumped: Bool) {
+        let kind = nodes[index].kind.rawValue
+        if kind == ControllerKind.navigationName {
+            let pops: ControllerID?
+            if nodes[index].children.count > 1 {
+                pops = nodes[index].id
+            } else if !jumped, let fromParent = previousNavigation {
+                pops = fromParent
+            } else {
+                pops = nil
+            }
+            poppableNavigation = pops
+            previousNavigation = .some(pops)
+        } else {
+            previousNavigation = nil
+        }
+        if kind == ControllerKind.tabBarName {
+            innermostTabBar = (nodes[index].id, nodes[index].children.count, nodes[index].selectedIndex)
+        }
     }
 }
 
@@ -89,7 +163,9 @@ extension WindowSnapshot {
 private struct PresentedWalk {
     /// Whether ``chain`` keeps every presented controller, not only the ``last`` one.
     let collects: Bool
-    var last: ControllerSnapshot?
+    /// Where the last one noted is: copied once, at the end (a node copied retains every
+    /// reference in it).
+    var last: (nodes: [ControllerSnapshot], index: Int)?
     var chain: [ControllerSnapshot] = []
 
     init(collects: Bool) { self.collects = collects }
@@ -99,7 +175,7 @@ private struct PresentedWalk {
     mutating func visit(_ nodes: [ControllerSnapshot], at index: Int) {
         let presented = nodes[index].presentedStorage
         for one in presented.indices {
-            if collects { chain.append(presented[one]) } else { last = presented[one] }
+            if collects { chain.append(presented[one]) } else { last = (presented, one) }
         }
         let children = nodes[index].children
         for child in children.indices { visit(children, at: child) }
@@ -115,7 +191,9 @@ struct NodePlace {
 
     /// A copy of the node.
     var node: ControllerSnapshot { nodes[index] }
-    var kind: ControllerKind { nodes[index].kind }
+    /// The node's kind's name (``ControllerKind/rawValue``): what the path's rules compare,
+    /// without copying the kind.
+    var kindName: String { nodes[index].kind.rawValue }
     var childCount: Int { nodes[index].children.count }
 
     /// Where what the node presents is, if it presents something.
@@ -130,4 +208,13 @@ struct NodePlace {
         let children = nodes[index].children
         return children.indices.contains { children[$0].id == id }
     }
+}
+
+extension ControllerKind {
+    /// The names of the built-in kinds (their ``rawValue``s), for matching a node's kind by
+    /// its name: a kind's rules follow from its name, so equal names are equal kinds.
+    static let navigationName = ControllerKind.navigation.rawValue
+    static let tabBarName = ControllerKind.tabBar.rawValue
+    static let splitName = ControllerKind.split.rawValue
+    static let contentName = ControllerKind.content.rawValue
 }

@@ -60,6 +60,12 @@ import Testing
             #expect(facts.look == look, "state \(state.index)")
             #expect(facts.look.hashValue == look.hashValue, "state \(state.index)")
             #expect(facts.growth == Self.growth(snapshot), "state \(state.index)")
+            #expect(facts.lastPresented == snapshot.lastPresented, "state \(state.index)")
+            let anchors = ExplorationWorker.Anchors(snapshot)
+            #expect(anchors.poppableNavigation == snapshot.poppableNavigation?.id, "state \(state.index)")
+            #expect(anchors.innermostTabBar?.id == snapshot.innermostTabBar?.id, "state \(state.index)")
+            #expect(anchors.innermostTabBar?.tabs == snapshot.innermostTabBar?.children.count, "state \(state.index)")
+            #expect(anchors.innermostTabBar?.selectedIndex == snapshot.innermostTabBar?.selectedIndex, "state \(state.index)")
             if !facts.growth.isEmpty { grown += 1 }
             if !chain.isEmpty { presented += 1 }
         }
