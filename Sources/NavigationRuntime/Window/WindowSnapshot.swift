@@ -108,6 +108,13 @@ public struct ControllerSnapshot: Sendable, Hashable, Codable {
             presentedStorage: presented.map { [$0] } ?? [], columns: columns)
     }
 
+    /// The name of `nodes[index]`, its scene else its class name (the name ``nameWord`` is the
+    /// word of), read in place. From another module, `nodes[index].className` copies the whole
+    /// node first (a property with an observer is read through its getter, on a copy).
+    package static func name(of nodes: [ControllerSnapshot], at index: Int) -> String {
+        nodes[index].scene ?? nodes[index].className
+    }
+
     /// ``nameWord`` of a node with this scene and class name.
     static func nameWord(scene: String?, className: String) -> UInt64 { TreeHasher.word(for: scene ?? className) }
 

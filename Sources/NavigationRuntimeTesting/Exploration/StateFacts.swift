@@ -271,9 +271,9 @@ struct StateFacts: Sendable {
     private static func same(_ nodes: [ControllerSnapshot], _ earlier: Int, _ later: Int, _ length: Int) -> Bool {
         for offset in 0..<length where nodes[earlier + offset].nameWord != nodes[later + offset].nameWord { return false }
         for offset in 0..<length {
-            let left = nodes[earlier + offset].scene ?? nodes[earlier + offset].className
-            let right = nodes[later + offset].scene ?? nodes[later + offset].className
-            if left != right { return false }
+            if ControllerSnapshot.name(of: nodes, at: earlier + offset) != ControllerSnapshot.name(of: nodes, at: later + offset) {
+                return false
+            }
         }
         return true
     }
@@ -300,7 +300,7 @@ struct NodeName: Sendable, Hashable, Comparable {
     /// The name of `nodes[index]`, its fields read in place.
     init(_ nodes: [ControllerSnapshot], at index: Int) {
         word = nodes[index].nameWord
-        text = nodes[index].scene ?? nodes[index].className
+        text = ControllerSnapshot.name(of: nodes, at: index)
     }
 
     /// Whether `names` has `name`: words compared in place, texts only where they are equal.
