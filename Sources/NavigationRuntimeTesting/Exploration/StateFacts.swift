@@ -233,49 +233,34 @@ struct StateFacts: Sendable {
     }
 
     /// The length of the shortest block `names[start...]` ends with twice in a row, if any.
-    /// A length is looked at only when the last name's word is that far back too (in most
-    /// sequences it is nowhere), its texts only when all its words are equal.
     static func repeatedLength(_ names: [NodeName], from start: Int) -> Int? {
-        let count = names.count
-        let last = count - 1
-        guard count - start >= 2 else { return nil }
-        let word = names[last].word
-        for length in 1...((count - start) / 2) where names[last - length].word == word {
-            if same(names, count - 2 * length, count - length, length) { return length }
-        }
-        return nil
-    }
-
-    /// Whether `names[earlier..<earlier + length]` and `names[later..<later + length]` are
-    /// equal: all the words first, then the texts.
-    private static func same(_ names: [NodeName], _ earlier: Int, _ later: Int, _ length: Int) -> Bool {
-        for offset in 0..<length where names[earlier + offset].word != names[later + offset].word { return false }
-        for offset in 0..<length where names[earlier + offset].text != names[later + offset].text { return false }
-        return true
+        repeatedLength(count: names.count, from: start, word: { names[$0].word }, text: { names[$0].text })
     }
 
     /// ``repeatedLength(_:from:)`` of the names of `nodes` (a stack), read in place: no array
     /// of names is built for a stack that does not repeat (almost every one).
     static func repeatedLength(_ nodes: [ControllerSnapshot]) -> Int? {
-        let count = nodes.count
-        let last = count - 1
-        guard count >= 2 else { return nil }
-        let word = nodes[last].nameWord
-        for length in 1...(count / 2) where nodes[last - length].nameWord == word {
-            if same(nodes, count - 2 * length, count - length, length) { return length }
-        }
-        return nil
+        repeatedLength(
+            count: nodes.count, from: 0, word: { nodes[$0].nameWord }, text: { ControllerSnapshot.name(of: nodes, at: $0) })
     }
 
-    /// ``same(_:_:_:_:)`` of the names of `nodes`, read in place.
-    private static func same(_ nodes: [ControllerSnapshot], _ earlier: Int, _ later: Int, _ length: Int) -> Bool {
-        for offset in 0..<length where nodes[earlier + offset].nameWord != nodes[later + offset].nameWord { return false }
-        for offset in 0..<length {
-            if ControllerSnapshot.name(of: nodes, at: earlier + offset) != ControllerSnapshot.name(of: nodes, at: later + offset) {
-                return false
-            }
+    /// The length of the shortest block the sequence `start..<count` (its names' words and
+    /// texts by position) ends with twice in a row, if any. A length is looked at only when the
+    /// last name's word is that far back too (in most sequences it is nowhere), its texts only
+    /// when all its words are equal.
+    private static func repeatedLength(
+        count: Int, from start: Int, word: (Int) -> UInt64, text: (Int) -> String
+    ) -> Int? {
+        guard count - start >= 2 else { return nil }
+        let last = count - 1
+        let lastWord = word(last)
+        for length in 1...((count - start) / 2) where word(last - length) == lastWord {
+            let earlier = count - 2 * length
+            let later = count - length
+            guard (0..<length).allSatisfy({ word(earlier + $0) == word(later + $0) }) else { continue }
+            if (0..<length).allSatisfy({ text(earlier + $0) == text(later + $0) }) { return length }
         }
-        return true
+        return nil
     }
 }
 
@@ -301,12 +286,6 @@ struct NodeName: Sendable, Hashable, Comparable {
     init(_ nodes: [ControllerSnapshot], at index: Int) {
         word = nodes[index].nameWord
         text = ControllerSnapshot.name(of: nodes, at: index)
-    }
-
-    /// Whether `names` has `name`: words compared in place, texts only where they are equal.
-    static func contains(_ name: NodeName, in names: [NodeName]) -> Bool {
-        for index in names.indices where names[index].word == name.word && names[index].text == name.text { return true }
-        return false
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.word == rhs.word && lhs.text == rhs.text }

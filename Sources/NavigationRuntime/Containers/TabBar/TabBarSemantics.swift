@@ -23,19 +23,29 @@ enum TabBarSemantics: ContainerSemantics {
         visit: (any ViewController, Int, inout VisibleSet) -> Void
     ) {
         let context = controller.context
-        // (Only a tab bar with a More tab, one more child than tabs beyond the bar's limit,
-        // pays for the cast.)
-        if context.children.count > TabBarController.maximumVisibleTabs + 1,
-            let tabBar = controller as? TabBarController, let more = tabBar.moreStorage,
+        // (Only a tab bar with a More tab pays for the cast.)
+        if hasMoreNavigation(context), let tabBar = controller as? TabBarController, let more = tabBar.moreStorage,
             let shown = tabBar.childShownInMore()
         {
             // An excess tab is shown inside the More navigation controller, over its list (R5.2).
             set.append(.init(controller: more, layer: layer, isExit: false))
             visit(shown, layer, &set)
             set.append(.init(controller: more, layer: layer, isExit: true))
-        } else if context.children.indices.contains(context.selectedIndex) {
-            visit(context.children[context.selectedIndex], layer, &set)
+        } else if let selected = selectedChild(context) {
+            visit(selected, layer, &set)
         }
+    }
+
+    /// Whether the tab bar with this context has its More navigation controller among its
+    /// children (one child more than the tabs beyond the bar's limit): then an excess tab is
+    /// shown inside it, not by the bar itself. Without it, the bar shows ``selectedChild(_:)``.
+    static func hasMoreNavigation(_ context: ControllerContext) -> Bool {
+        context.children.count > TabBarController.maximumVisibleTabs + 1
+    }
+
+    /// The selected child of the tab bar with this context, `nil` for a selection out of range.
+    static func selectedChild(_ context: ControllerContext) -> (any ViewController)? {
+        context.children.indices.contains(context.selectedIndex) ? context.children[context.selectedIndex] : nil
     }
 }
 

@@ -1,29 +1,28 @@
 extension Window {
-    /// Selects a tab (R5.3–R5.5): a user tap asks `shouldSelect` first and hears `didSelect`
-    /// after the end phase, also on the selected tab, which a navigation tab pops to its root.
-    func selectTab(
+    /// A user tap on a tab (R5.3–R5.5): asks `shouldSelect` first and tells `didSelect` after
+    /// the end phase, also on the selected tab, which a navigation tab pops to its root. A
+    /// programmatic selection asks no delegate and is resolved without a suspension point
+    /// (``resolveProgrammaticSelection(_:index:)``).
+    func tapTab(
         _ tabBar: TabBarController,
         index: Int,
-        userTap: Bool,
         id: RequestID,
         animated: Bool,
         cancellable: Bool
     ) async throws -> TransitionOutcome {
         let child = try tab(at: index, of: tabBar)
-        if userTap {
-            let select = try await userCode(.named("tabBarController(_:shouldSelect:)"), on: tabBar.id) {
-                await tabBar.shouldSelect(child)
-            }
-            guard select else { return .vetoed }
-            try checkpoint(cancellable: cancellable)
+        let select = try await userCode(.named("tabBarController(_:shouldSelect:)"), on: tabBar.id) {
+            await tabBar.shouldSelect(child)
         }
+        guard select else { return .vetoed }
+        try checkpoint(cancellable: cancellable)
         let outcome: TransitionOutcome
-        if let change = selectionChange(tabBar, index: index, child: child, userTap: userTap) {
+        if let change = selectionChange(tabBar, index: index, child: child, userTap: true) {
             outcome = try await runChange(change, request: id, animated: animated, cancellable: cancellable)
         } else {
             outcome = .noChange
         }
-        if userTap && !isClosed {
+        if !isClosed {
             try await userCode(.named("tabBarController(_:didSelect:)"), on: tabBar.id) { await tabBar.didSelect(child) }
         }
         return outcome
@@ -57,7 +56,7 @@ extension Window {
     /// A programmatic selection (``TabBarController/selectTab(at:animated:policy:)``) resolved
     /// with no suspension point: it asks no delegate (R5.3), so the synchronous core runs it
     /// (see ``resolveSynchronously(_:)``). A user tap asks the delegate first and takes
-    /// ``selectTab(_:index:userTap:id:animated:cancellable:)``.
+    /// ``tapTab(_:index:id:animated:cancellable:)``.
     func resolveProgrammaticSelection(_ tabBar: TabBarController, index: Int) throws -> Resolution {
         let child = try tab(at: index, of: tabBar)
         guard let change = selectionChange(tabBar, index: index, child: child, userTap: false) else { return .outcome(.noChange) }

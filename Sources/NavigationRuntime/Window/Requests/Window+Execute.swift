@@ -58,8 +58,8 @@ extension Window {
         case .turnPage(let page, let direction):
             return try await turnPage(page, direction: direction, id: id, cancellable: cancellable)
 
-        case .selectTab(let tabBar, let index, let userTap):
-            return try await selectTab(tabBar, index: index, userTap: userTap, id: id, animated: animated, cancellable: cancellable)
+        case .selectTab(let tabBar, let index, true):
+            return try await tapTab(tabBar, index: index, id: id, animated: animated, cancellable: cancellable)
 
         case .unwind(let source, let action, let identifier, let sender):
             try tree.checkAttached(source)
@@ -73,7 +73,7 @@ extension Window {
             change = resolved
 
         case .setRoot, .push, .pop, .popTo, .popToRoot, .setViewControllers, .present, .dismiss, .addChild,
-            .removeFromParent:
+            .removeFromParent, .selectTab(_, _, false):
             switch try resolveSynchronously(request) {
             case .outcome(let outcome): return outcome
             case .change(let resolved, _, _): change = resolved

@@ -77,15 +77,12 @@ extension Window {
                 self.members = identities.sorted()
             }
 
-            /// Whether `controller`, found at `position` of a walk in
+            /// Whether the controller with this identity, found at `position` of a walk in
             /// ``WindowSnapshot/allControllers`` order, is one of the checkpoint's: first whether
             /// the checkpoint's controller at that position is it (so, in a tree that did not
             /// change up to there, without a search).
-            func contains(_ controller: any ViewController, at position: Int) -> Bool {
-                contains(identity: UInt(bitPattern: ObjectIdentifier(controller)), at: position)
-            }
-
-            func contains(identity: UInt, at position: Int) -> Bool {
+            func contains(_ controller: ObjectIdentifier, at position: Int) -> Bool {
+                let identity = UInt(bitPattern: controller)
                 if position < identities.count && identities[position] == identity { return true }
                 return contains(identity: identity)
             }
@@ -262,7 +259,7 @@ extension WindowTree {
         /// is read only if it leaves. Children are reached through their parent's tree nodes,
         /// so that the controllers that stay are not retained.
         mutating func visit(_ context: ControllerContext, _ identity: ObjectIdentifier, _ controller: () -> any ViewController) {
-            if !membership.contains(identity: UInt(bitPattern: identity), at: position) { leaving.append(controller()) }
+            if !membership.contains(identity, at: position) { leaving.append(controller()) }
             position += 1
             if !context.children.isEmpty {
                 let children = context.childNodes()

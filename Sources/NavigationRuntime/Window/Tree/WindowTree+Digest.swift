@@ -74,7 +74,7 @@ extension Window {
         /// Visits a controller by its context and kind (`identity`: the controller's, for the
         /// checkpoint's membership).
         mutating func visit(_ context: ControllerContext, kind: ControllerKind, identity: ObjectIdentifier, isPresented: Bool) {
-            let isFirstNew = searching && !(membership?.contains(identity: UInt(bitPattern: identity), at: position) ?? false)
+            let isFirstNew = searching && !(membership?.contains(identity, at: position) ?? false)
             if isFirstNew {
                 firstNew = TreeDigest.Landing(position: position, parentKind: nil, isPresented: isPresented)
                 searching = false

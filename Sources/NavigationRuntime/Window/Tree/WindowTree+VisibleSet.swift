@@ -56,12 +56,8 @@ extension WindowTree {
             guard isOnScreen(owner) else { break }
             return applyWalkingRun(change) { owner.context.children.last }
         case .tabBar(.selectTab(let tabBar, _)):
-            // Without a More tab, the bar shows its selected child (`TabBarSemantics`).
-            guard tabBar.context.children.count <= TabBarController.maximumVisibleTabs + 1, isOnScreen(tabBar) else { break }
-            return applyWalkingRun(change) {
-                let context = tabBar.context
-                return context.children.indices.contains(context.selectedIndex) ? context.children[context.selectedIndex] : nil
-            }
+            guard !TabBarSemantics.hasMoreNavigation(tabBar.context), isOnScreen(tabBar) else { break }
+            return applyWalkingRun(change) { TabBarSemantics.selectedChild(tabBar.context) }
         case .presentation(.present(let presenter, _, _)), .presentation(.dismiss(let presenter)):
             guard isOnScreen(presenter, coverCounts: false) else { break }
             return applyWalkingRun(change) { presenter }
@@ -104,14 +100,12 @@ extension WindowTree {
         let context = current.context
         if coverCounts, context.presented?.context.presentationStyle?.removesPresenterViews ?? false { return false }
         if let parent = context.parent {
-            let siblings = parent.context.children
+            let parentContext = parent.context
             let semantics = ObjectIdentifier(parent.kind.semantics)
             if semantics == ObjectIdentifier(NavigationSemantics.self) {
-                guard siblings.last === current else { return false }
+                guard parentContext.children.last === current else { return false }
             } else if semantics == ObjectIdentifier(TabBarSemantics.self) {
-                let selected = parent.context.selectedIndex
-                guard siblings.count <= TabBarController.maximumVisibleTabs + 1, siblings.indices.contains(selected),
-                    siblings[selected] === current
+                guard !TabBarSemantics.hasMoreNavigation(parentContext), TabBarSemantics.selectedChild(parentContext) === current
                 else { return false }
             } else if semantics == ObjectIdentifier(ContentSemantics.self) {
                 guard parent.shouldAutomaticallyForwardAppearanceMethods else { return false }
