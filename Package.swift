@@ -16,7 +16,9 @@ let package = Package(
             dependencies: ["NavigationRuntime", "NavigationRuntimeTesting"],
             path: "Stress/NavStressKit"
         ),
-        .executableTarget(name: "navstress", dependencies: ["NavStressKit"], path: "Stress/navstress"),
+        // glibc's mallopt for the tool's main (Swift's Glibc module does not import malloc.h).
+        .systemLibrary(name: "CMalloc", path: "Stress/CMalloc"),
+        .executableTarget(name: "navstress", dependencies: ["NavStressKit", "CMalloc"], path: "Stress/navstress"),
         .testTarget(
             name: "NavigationRuntimeTests",
             dependencies: ["NavigationRuntime", "NavigationRuntimeTesting"]

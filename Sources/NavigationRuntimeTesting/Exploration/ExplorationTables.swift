@@ -4,8 +4,15 @@
 import NavigationRuntime
 import Synchronization
 
-/// Every state found so far, by digest hash: their ids (in the order found, whichever worker
-/// found them), normalized snapshots and facts. Shared by the workers.
+/// Every state found so far, by digest hash: their ids, normalized snapshots and facts. Shared
+/// by the workers.
+///
+/// In shards by the hash's low bits, each behind its own lock: every action that changes the
+/// tree looks its digest up here, and a state found is compared with the others of its hash
+/// under the lock, so that one lock made the two workers wait for each other (the contended
+/// mutex's slow path and the futex calls showed in a profile of two workers). An id names its
+/// shard and its place there (`place * shardCount + shard`): ids are unique, not dense, and in
+/// no order the result depends on (its indices are breadth-first, whatever the interleaving).
 final class StateTable: Sendable {
     struct Entry: Sendable {
         let id: Int
@@ -19,30 +26,40 @@ final class StateTable: Sendable {
         var hashes: [Int] = []
     }
 
-    private let storage = Locked(Storage())
+    /// One shard: its states behind its lock (a lock is not copyable: an array holds boxes).
+    private final class Shard: Sendable {
+        let storage = Locked(Storage())
+    }
+
+    private static let shardCount = 64
+    private let shards: [Shard] = (0..<StateTable.shardCount).map { _ in Shard() }
+
+    private func shard(of hash: Int) -> Int { Int(UInt(bitPattern: hash) % UInt(Self.shardCount)) }
 
     /// The states whose digest hash is `hash` (to compare with the tree exactly).
     func candidates(_ hash: Int) -> [Entry] {
-        storage.withLock { $0.byHash[hash] ?? [] }
+        shards[shard(of: hash)].storage.withLock { $0.byHash[hash] ?? [] }
     }
 
     /// Enters a state with its facts (worked out by the caller, outside the lock), unless an
     /// equal one is in (found meanwhile by another worker).
     func insert(hash: Int, snapshot: WindowSnapshot, facts: StateFacts) -> (id: Int, inserted: Bool) {
-        storage.withLock { storage in
-            if let found = storage.byHash[hash]?.first(where: { $0.snapshot == snapshot }) { return (found.id, false) }
-            let id = storage.snapshots.count
-            storage.snapshots.append(snapshot)
-            storage.facts.append(facts)
-            storage.hashes.append(hash)
-            storage.byHash[hash, default: []].append(Entry(id: id, snapshot: snapshot))
+        let number = shard(of: hash)
+        return shards[number].storage.withLock { shard in
+            if let found = shard.byHash[hash]?.first(where: { $0.snapshot == snapshot }) { return (found.id, false) }
+            let id = shard.snapshots.count * Self.shardCount + number
+            shard.snapshots.append(snapshot)
+            shard.facts.append(facts)
+            shard.hashes.append(hash)
+            shard.byHash[hash, default: []].append(Entry(id: id, snapshot: snapshot))
             return (id, true)
         }
     }
 
     /// The digest hash, normalized snapshot and facts of the state with this id.
     func state(_ id: Int) -> (hash: Int, snapshot: WindowSnapshot, facts: StateFacts) {
-        storage.withLock { ($0.hashes[id], $0.snapshots[id], $0.facts[id]) }
+        let place = id / Self.shardCount
+        return shards[id % Self.shardCount].storage.withLock { ($0.hashes[place], $0.snapshots[place], $0.facts[place]) }
     }
 }
 

@@ -190,13 +190,26 @@ public struct NavigationExplorer: Sendable {
             if !next.isEmpty { depth += 1 }
             frontier = next
         }
-        for home in homes { await home.close() }
         result.depthReached = result.states.last?.depth ?? 0
         if !frontier.isEmpty { result.bounds.append(.depth(configuration.maximumDepth, unexpanded: frontier.count)) }
         if dropped > 0 { result.bounds.append(.states(configuration.maximumStates, dropped: dropped)) }
+        // What is left runs on one task unless it is split: the windows are closed (their
+        // trees freed) while the coverage and then the findings (which read it) are worked out,
+        // the findings' costly rules in parallel (see `ExplorationFindings.all()`).
+        async let closed: Void = Self.close(homes)
         result.coverage = coverage(of: result)
-        result.findings = ExplorationFindings(catalog: catalog, exploration: result, reachableScenes: configuration.reachableScenes).all()
+        result.findings = await ExplorationFindings(
+            catalog: catalog, exploration: result, reachableScenes: configuration.reachableScenes
+        ).all()
+        await closed
         return result
+    }
+
+    /// Closes every worker's windows, each worker's in a task of its own.
+    private static func close(_ homes: [ExplorationHome]) async {
+        await withDiscardingTaskGroup { group in
+            for home in homes { group.addTask { await home.close() } }
+        }
     }
 
     /// Expands the seeds on ``Configuration/workers`` windows at once; the expansions come
@@ -265,11 +278,14 @@ public struct NavigationExplorer: Sendable {
                 coverage.scenes.insert(scene.text)
             }
         }
+        // Each segue once (most are tried in many states), before its key is spelled.
+        var done = Set<ExplorationAction>()
         for transition in exploration.transitions {
             guard case .segue(let source, let segue, let isUnwind) = transition.action else { continue }
             // An unwind that found its destination with nothing to pop or dismiss (the
             // destination beside the source, in a split's other column) ends `noChange`.
             guard transition.outcome == .completed || (isUnwind && transition.outcome == .noChange) else { continue }
+            guard done.insert(transition.action).inserted else { continue }
             let key = source + "/" + segue
             if isUnwind {
                 if coverage.totalUnwinds.contains(key) { coverage.unwinds.insert(key) }
