@@ -1,0 +1,79 @@
+import NavigationRuntime
+@testable import NavigationRuntimeTesting
+import Testing
+
+/// The explorer's ``StateTable``: states kept in shards by digest hash. Ids name a shard and a
+/// place in it, so these check what the workers rely on: every state gets its own id, an equal
+/// state (found again, by another worker) gets the first one's id back, and each id reads back
+/// its own hash, snapshot and facts, wherever the hashes fall among the shards.
+@Suite struct StateTableTests {
+    /// A one-controller state whose root is the scene `name`.
+    static func snapshot(_ name: String) -> WindowSnapshot {
+        WindowSnapshot(
+            window: WindowID(1), sequence: 0, traits: .regular, transitionInFlight: false,
+            root: ControllerSnapshot(id: ControllerID(1), scene: name, className: "UIViewController", kind: .content, appearance: .appeared))
+    }
+
+    @Test func everyStateHasItsOwnId_andReadsBackItsOwnEntry() {
+        let table = StateTable()
+        // Hashes in the same shard (multiples of 64 apart, and negative ones), in different
+        // shards, and several states under one hash (a collision the snapshot tells apart).
+        let hashes = [0, 64, 128, -64, 1, 63, 65, Int.min, Int.max, 7, 7, 7]
+        var ids: [Int] = []
+        for (number, hash) in hashes.enumerated() {
+            let snapshot = Self.snapshot("s\(number)")
+            let (id, inserted) = table.insert(hash: hash, snapshot: snapshot, facts: StateFacts(snapshot))
+            #expect(inserted, "state \(number)")
+            ids.append(id)
+        }
+        #expect(Set(ids).count == hashes.count, "ids: \(ids)")
+        for (number, id) in ids.enumerated() {
+            let state = table.state(id)
+            #expect(state.hash == hashes[number])
+            #expect(state.snapshot == Self.snapshot("s\(number)"))
+            #expect(state.facts.scenes.map(\.text) == ["s\(number)"])
+        }
+        #expect(table.candidates(7).map(\.id) == [ids[9], ids[10], ids[11]])
+        #expect(table.candidates(64).map(\.id) == [ids[1]])
+        #expect(table.candidates(3).isEmpty)
+    }
+
+    @Test func anEqualStateGetsTheFirstId_andADifferentOneUnderTheSameHashItsOwn() {
+        let table = StateTable()
+        let first = Self.snapshot("a")
+        let (id, inserted) = table.insert(hash: 42, snapshot: first, facts: StateFacts(first))
+        #expect(inserted)
+        let again = table.insert(hash: 42, snapshot: Self.snapshot("a"), facts: StateFacts(first))
+        #expect(again.id == id)
+        #expect(!again.inserted)
+        let other = table.insert(hash: 42, snapshot: Self.snapshot("b"), facts: StateFacts(Self.snapshot("b")))
+        #expect(other.inserted)
+        #expect(other.id != id)
+        #expect(table.candidates(42).map(\.id) == [id, other.id])
+    }
+
+    /// Two tasks entering the same states at once (as two workers do): each state is entered
+    /// once, and both tasks get its one id.
+    @Test func racingInserts_enterEachStateOnce() async {
+        let table = StateTable()
+        let names = (0..<500).map { "s\($0)" }
+        async let left = Self.insertAll(names, into: table)
+        async let right = Self.insertAll(names.reversed(), into: table)
+        let (leftIDs, rightIDs) = await (left, right)
+        #expect(leftIDs.values.filter(\.inserted).count + rightIDs.values.filter(\.inserted).count == names.count)
+        for name in names {
+            #expect(leftIDs[name]?.id == rightIDs[name]?.id, "\(name)")
+        }
+        #expect(Set(leftIDs.values.map(\.id)).count == names.count)
+    }
+
+    static func insertAll(_ names: [String], into table: StateTable) async -> [String: (id: Int, inserted: Bool)] {
+        var ids: [String: (id: Int, inserted: Bool)] = [:]
+        for name in names {
+            let snapshot = snapshot(name)
+            // Few hashes for many states: most shards stay empty, some hold several states.
+            ids[name] = table.insert(hash: name.utf8.count * 97, snapshot: snapshot, facts: StateFacts(snapshot))
+        }
+        return ids
+    }
+}
