@@ -60,23 +60,26 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
     /// window's tree. A strong reference: the window clears it when the controller leaves the
     /// tree, so only attached subtrees have child-to-parent links (no cycle outlives the tree,
     /// and no weak reference puts a side table on every container).
-    @exclusivity(unchecked) var parent: (any ViewController)?
+    @exclusivity(unchecked) var parent: (any ViewController)? { didSet { flags.insert(.touched) } }
     /// The children: a navigation stack bottom to top, tabs in order, or embedded children.
     @exclusivity(unchecked) var children: [any ViewController] = [] {
         // Whatever wrote them (a change, its undo, a rewind, a restoration), the nodes are
         // built again on their next read.
-        didSet { if childNodeCache != nil { childNodeCache = nil } }
+        didSet {
+            if childNodeCache != nil { childNodeCache = nil }
+            flags.insert(.touched)
+        }
     }
     /// The controller this one presents (at most one, R3.6).
-    @exclusivity(unchecked) var presented: (any ViewController)?
+    @exclusivity(unchecked) var presented: (any ViewController)? { didSet { flags.insert(.touched) } }
     /// The controller that presents this one, while in the tree (cleared like ``parent``).
-    @exclusivity(unchecked) var presenting: (any ViewController)?
+    @exclusivity(unchecked) var presenting: (any ViewController)? { didSet { flags.insert(.touched) } }
     /// How this controller was presented (resolved style), while it is presented.
-    @exclusivity(unchecked) var presentationStyle: PresentationStyle?
+    @exclusivity(unchecked) var presentationStyle: PresentationStyle? { didSet { flags.insert(.touched) } }
     /// The transition style of its presentation, while presented (R3.5).
-    @exclusivity(unchecked) var presentationTransitionStyle: TransitionStyle?
+    @exclusivity(unchecked) var presentationTransitionStyle: TransitionStyle? { didSet { flags.insert(.touched) } }
     /// Where the controller is in the appearance state machine.
-    @exclusivity(unchecked) var appearance: AppearanceState = .disappeared
+    @exclusivity(unchecked) var appearance: AppearanceState = .disappeared { didSet { flags.insert(.touched) } }
     /// The flags below, packed (two bytes instead of one per flag, which keeps a context in the
     /// allocator's 160-byte class with ``childNodeCache``: an idle window costs what it did).
     @exclusivity(unchecked) private var flags: Flags = []
@@ -132,9 +135,22 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
     /// ``hasDelegate``, which mirrors whether a navigation controller has a delegate, the
     /// controller's own state that a rewind leaves as it is.
     var treeFlags: Flags {
-        get { flags.subtracting(.hasDelegate) }
-        set { flags = newValue.subtracting(.hasDelegate).union(flags.intersection(.hasDelegate)) }
+        get { flags.subtracting(Self.ownFlags) }
+        set { flags = newValue.subtracting(Self.ownFlags).union(flags.intersection(.hasDelegate)).union(.touched) }
     }
+
+    /// The flags no checkpoint keeps: ``hasDelegate`` (the controller's own state) and
+    /// ``isTouched`` (the tree's bookkeeping of its rewinds).
+    private static let ownFlags: Flags = [.hasDelegate, .touched]
+
+    /// Whether a field a ``Window/Checkpoint`` keeps was written since ``clearTouched()``:
+    /// every write of one sets it (the fields' observers and setters), whether or not the value
+    /// changed. A rewind to the checkpoint it last rewound to writes back only the touched
+    /// controllers (``WindowTree/rewind(to:)``), then clears them.
+    var isTouched: Bool { flags.contains(.touched) }
+
+    /// Marks the controller's fields as the last rewind left them (see ``isTouched``).
+    func clearTouched() { flags.remove(.touched) }
 
     /// The packed flags of a context.
     struct Flags: OptionSet, Sendable {
@@ -148,9 +164,13 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
         static let movingFromParent = Self(rawValue: 1 << 6)
         static let hasDelegate = Self(rawValue: 1 << 7)
         static let manualAnimated = Self(rawValue: 1 << 8)
+        /// See ``ControllerContext/isTouched``.
+        static let touched = Self(rawValue: 1 << 9)
 
+        /// Sets or clears `flag`, and marks the fields touched (see ``ControllerContext/isTouched``).
         mutating func set(_ flag: Self, _ on: Bool) {
             if on { insert(flag) } else { remove(flag) }
+            insert(.touched)
         }
     }
 
@@ -173,24 +193,36 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
     /// Whether a split view controller is collapsed (only its primary on screen).
     var isCollapsed: Bool {
         get { containerState?.isCollapsed ?? false }
-        set { containerStateForWriting().isCollapsed = newValue }
+        set {
+            containerStateForWriting().isCollapsed = newValue
+            flags.insert(.touched)
+        }
     }
     /// What a collapsed split view controller put aside, to restore when it expands.
     var splitStash: SplitState.Stash? {
         get { containerState?.splitStash }
-        set { containerStateForWriting().splitStash = newValue }
+        set {
+            containerStateForWriting().splitStash = newValue
+            flags.insert(.touched)
+        }
     }
     /// The selected child index (tab bar controllers; the child shown by a collapsed
     /// column-style split view controller).
     var selectedIndex: Int {
         get { containerState?.selectedIndex ?? 0 }
-        set { containerStateForWriting().selectedIndex = newValue }
+        set {
+            containerStateForWriting().selectedIndex = newValue
+            flags.insert(.touched)
+        }
     }
     /// The column of each child of a column-style split view controller, in child order
     /// (`nil`: a classic split, or not a split).
     var splitColumns: [SplitColumn]? {
         get { containerState?.splitColumns }
-        set { containerStateForWriting().splitColumns = newValue }
+        set {
+            containerStateForWriting().splitColumns = newValue
+            flags.insert(.touched)
+        }
     }
 
     /// Whether a container state was ever written (see ``containerFields``), without copying it.
@@ -207,6 +239,7 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
             }
         }
         set {
+            flags.insert(.touched)
             guard let newValue else {
                 containerState = nil
                 return

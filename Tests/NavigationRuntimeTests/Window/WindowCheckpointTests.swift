@@ -215,6 +215,59 @@ import Testing
         #expect(await window.snapshot().lastPresented?.id == sheet.id)
     }
 
+    /// Rewound again to the checkpoint it was last rewound to, a window writes back only the
+    /// controllers touched since (`ControllerContext.isTouched`), and finds what entered the
+    /// tree under them: a controller pushed onto a stack of the checkpoint, and one presented
+    /// from it, leave detached, as after the first rewind.
+    @Test func rewindAgain_detachesWhatEnteredSince_underTheControllersThatTookIt() async throws {
+        let window = try await Self.start()
+        let before = await window.snapshot()
+        let checkpoint = try await window.checkpoint()
+        let list = Self.position(of: "list", in: before)
+        for excursion in 0..<3 {
+            try await Self.perform(.segue(position: list, "detail"), in: window)
+            var now = await window.snapshot()
+            let detail = try #require(await window.controller(now.allControllers[Self.position(of: "detail", in: now)].id))
+            try await Self.perform(.segue(position: Self.position(of: "detail", in: now), "over"), in: window)
+            now = await window.snapshot()
+            let presentedID = try #require(now.lastPresented).id
+            let presented = try #require(await window.controller(presentedID))
+
+            try await window.rewind(to: checkpoint)
+            var after = await window.snapshot()
+            after.sequence = before.sequence
+            #expect(after == before, "excursion \(excursion)")
+            await window.withTree { _ in
+                #expect(!detail.context.isAttached, "excursion \(excursion)")
+                #expect(detail.context.parent == nil, "excursion \(excursion)")
+                #expect(detail.context.appearance == .disappeared, "excursion \(excursion)")
+                #expect(!presented.context.isAttached, "excursion \(excursion)")
+                #expect(presented.context.presenting == nil, "excursion \(excursion)")
+                #expect(presented.context.appearance == .disappeared, "excursion \(excursion)")
+            }
+        }
+    }
+
+    /// A container made since claims one of the checkpoint's controllers (its initializer, on
+    /// any thread): no field of the claimed controller is written, and a rewind to the
+    /// checkpoint it was last rewound to still writes its claim back.
+    @Test func rewindAgain_writesBackAClaimMadeSince() async throws {
+        let window = try await Self.start()
+        let checkpoint = try await window.checkpoint()
+        let captured = checkpoint.controllers
+        let fields = await window.withTree { TreeFields($0, captured) }
+        // The root: a window's root is no container's, so nothing claims it.
+        let root = try #require(checkpoint.controller(at: 0))
+        #expect(await window.withTree { _ in root.context.claim.load(ordering: .relaxed) } == 0)
+        try await window.rewind(to: checkpoint)
+
+        let container = NavigationController(context: window.makeContext(), rootViewController: root)
+        #expect(await window.withTree { _ in root.context.claim.load(ordering: .relaxed) } == container.id.rawValue)
+        try await window.rewind(to: checkpoint)
+        #expect(await window.withTree { TreeFields($0, captured) } == fields)
+        #expect(await window.withTree { _ in root.context.claim.load(ordering: .relaxed) } == 0)
+    }
+
     @Test func rewind_toEarlierAndLaterCheckpoints_inAnyOrder() async throws {
         let window = try await Self.start()
         let first = await window.snapshot()

@@ -44,6 +44,9 @@ extension Window {
         let containers: [WindowTree.CheckpointContainer]
         /// How many of ``controllers`` are the tree's.
         let treeCount: Int
+        /// The checkpoint's number, unique in the process: which checkpoint a window was last
+        /// rewound to (``WindowTree/rewoundTo``).
+        let serial: UInt64
         /// The window's traits.
         public let traits: Traits
 
@@ -112,8 +115,12 @@ extension Window {
         return Checkpoint(
             window: self, controllers: captured.controllers, contexts: captured.contexts, children: captured.children,
             records: captured.records, membership: Checkpoint.Membership(captured.identities), containers: captured.containers,
-            treeCount: captured.treeCount, traits: tree.traits)
+            treeCount: captured.treeCount, serial: Self.checkpointSerials.add(1, ordering: .relaxed).newValue,
+            traits: tree.traits)
     }
+
+    /// The last checkpoint number given (see ``Checkpoint/serial``).
+    private static let checkpointSerials = Atomic<UInt64>(0)
 
     /// Puts the window's tree back exactly as it was when `checkpoint` was taken: its root, its
     /// traits and every captured field of every controller (see ``Checkpoint``). A controller in
@@ -160,56 +167,46 @@ extension Window {
 extension WindowTree {
     /// Writes a checkpoint's fields back (see ``Window/rewind(to:)``). The caller checked that
     /// the checkpoint is this window's and that the window is at rest.
+    ///
+    /// Rewound again to the checkpoint it was last rewound to (as an explorer does after each
+    /// action it tries from one state), only what changed since is written back: the controllers
+    /// whose fields were written (``ControllerContext/isTouched``), and what left the tree is
+    /// found under them alone. A controller enters or leaves the tree only by a write of its
+    /// parent's, presenter's or split view controller's fields, or of the root (compared here),
+    /// so a controller no write touched is as the checkpoint has it. Otherwise every controller
+    /// is written back and the whole tree walked.
     func rewind(to checkpoint: Window.Checkpoint) {
-        let controllers = checkpoint.controllers
-        let identities = checkpoint.membership.identities
+        let records = checkpoint.records
+        let contexts = checkpoint.contexts
         // The controllers in the tree now (and stashed aside) that the checkpoint does not
         // have, read before anything is written.
         var walk = LeavingWalk(membership: checkpoint.membership)
-        if let root { walk.visit(root) }
-        let leaving = walk.leaving
-
-        // Whether `current` is the controller at `position` (-1: none), by identity.
-        func links(_ current: (any ViewController)?, _ position: Int32) -> Bool {
-            guard let current else { return position < 0 }
-            return position >= 0 && identities[Int(position)] == UInt(bitPattern: ObjectIdentifier(current))
-        }
-        func controller(_ position: Int32) -> (any ViewController)? {
-            position < 0 ? nil : controllers[Int(position)]
-        }
-        // Each field is written only when it differs: most of the tree is as the checkpoint has
-        // it, and a write of a reference releases and retains.
-        let contexts = checkpoint.contexts
-        let children = checkpoint.children
-        let records = checkpoint.records
-        for index in records.indices {
-            let record = records[index]
-            let context = contexts[index]
-            if !links(context.parent, record.parent) { context.parent = controller(record.parent) }
-            if !Self.identical(context.children, children[index]) { context.children = children[index] }
-            if !links(context.presented, record.presented) { context.presented = controller(record.presented) }
-            if !links(context.presenting, record.presenting) { context.presenting = controller(record.presenting) }
-            context.presentationStyle = record.presentationStyle
-            context.presentationTransitionStyle = record.transitionStyle
-            context.claim.store(record.claim, ordering: .relaxed)
-            context.treeFlags = record.flags
-            context.appearance = record.appearance
-            if record.container < 0 {
-                if context.hasContainerState { context.containerFields = nil }
-            } else {
-                let container = checkpoint.containers[Int(record.container)]
-                if !context.hasContainerState || context.isCollapsed != container.isCollapsed {
-                    context.isCollapsed = container.isCollapsed
-                }
-                if context.selectedIndex != container.selectedIndex { context.selectedIndex = container.selectedIndex }
-                let stash = context.splitStash
-                if !links(stash?.secondary, container.stashSecondary) || stash?.primaryDepth != container.stashDepth {
-                    context.splitStash = controller(container.stashSecondary).map {
-                        SplitState.Stash(secondary: $0, primaryDepth: container.stashDepth)
+        // The checkpoint's controllers to write back: all of them, or those touched since.
+        var written: [Int] = []
+        if rewoundTo == checkpoint.serial {
+            written.reserveCapacity(16)
+            for index in records.indices {
+                if contexts[index].isTouched {
+                    written.append(index)
+                } else {
+                    // Claimed by a container made since (its initializer, on any thread), with
+                    // no field of its own written.
+                    let claim = records[index].claim
+                    if contexts[index].claim.load(ordering: .relaxed) != claim {
+                        contexts[index].claim.store(claim, ordering: .relaxed)
                     }
                 }
-                if context.splitColumns != container.columns { context.splitColumns = container.columns }
             }
+            if let root, !checkpoint.contains(root) { walk.visit(root) }
+            for index in written { walk.visitNewcomers(below: index, of: checkpoint) }
+        } else {
+            written = Array(records.indices)
+            if let root { walk.visit(root) }
+        }
+        let leaving = walk.leaving
+        for index in written {
+            writeBack(index, of: checkpoint)
+            contexts[index].clearTouched()
         }
         // What left the tree since leaves it as a popped or dismissed controller does: upward
         // links cut, links down to the checkpoint's controllers cut (they are back in their
@@ -236,8 +233,52 @@ extension WindowTree {
             context.isMovingToParent = false
             context.isMovingFromParent = false
         }
-        root = checkpoint.treeCount > 0 ? controllers[0] : nil
+        root = checkpoint.treeCount > 0 ? checkpoint.controllers[0] : nil
         traits = checkpoint.traits
+        rewoundTo = checkpoint.serial
+    }
+
+    /// Writes back the fields of the checkpoint's controller at `index`: each only where it
+    /// differs (most of the tree is as the checkpoint has it, and a write of a reference releases
+    /// and retains).
+    private func writeBack(_ index: Int, of checkpoint: Window.Checkpoint) {
+        let identities = checkpoint.membership.identities
+        let controllers = checkpoint.controllers
+        // Whether `current` is the controller at `position` (-1: none), by identity.
+        func links(_ current: (any ViewController)?, _ position: Int32) -> Bool {
+            guard let current else { return position < 0 }
+            return position >= 0 && identities[Int(position)] == UInt(bitPattern: ObjectIdentifier(current))
+        }
+        func controller(_ position: Int32) -> (any ViewController)? {
+            position < 0 ? nil : controllers[Int(position)]
+        }
+        let record = checkpoint.records[index]
+        let context = checkpoint.contexts[index]
+        if !links(context.parent, record.parent) { context.parent = controller(record.parent) }
+        if !Self.identical(context.children, checkpoint.children[index]) { context.children = checkpoint.children[index] }
+        if !links(context.presented, record.presented) { context.presented = controller(record.presented) }
+        if !links(context.presenting, record.presenting) { context.presenting = controller(record.presenting) }
+        context.presentationStyle = record.presentationStyle
+        context.presentationTransitionStyle = record.transitionStyle
+        context.claim.store(record.claim, ordering: .relaxed)
+        context.treeFlags = record.flags
+        context.appearance = record.appearance
+        if record.container < 0 {
+            if context.hasContainerState { context.containerFields = nil }
+        } else {
+            let container = checkpoint.containers[Int(record.container)]
+            if !context.hasContainerState || context.isCollapsed != container.isCollapsed {
+                context.isCollapsed = container.isCollapsed
+            }
+            if context.selectedIndex != container.selectedIndex { context.selectedIndex = container.selectedIndex }
+            let stash = context.splitStash
+            if !links(stash?.secondary, container.stashSecondary) || stash?.primaryDepth != container.stashDepth {
+                context.splitStash = controller(container.stashSecondary).map {
+                    SplitState.Stash(secondary: $0, primaryDepth: container.stashDepth)
+                }
+            }
+            if context.splitColumns != container.columns { context.splitColumns = container.columns }
+        }
     }
 
     /// The walk of ``rewind(to:)`` that finds what leaves the tree: a value with a mutating
@@ -270,10 +311,33 @@ extension WindowTree {
             if let presented = context.presented { visit(presented) }
             if context.hasContainerState, let stashed = context.splitStash?.secondary, !stashed.context.isAttached { visit(stashed) }
         }
+
+        /// Visits what the checkpoint's controller at `index` holds now that the checkpoint
+        /// does not have: each such child, presented or stashed controller with its subtree.
+        /// What it holds of the checkpoint's is left to that controller's own record; children
+        /// and a presented controller as the checkpoint has them are not looked at.
+        mutating func visitNewcomers(below index: Int, of checkpoint: Window.Checkpoint) {
+            let context = checkpoint.contexts[index]
+            if !context.children.isEmpty, !WindowTree.identical(context.children, checkpoint.children[index]) {
+                let children = context.childNodes()
+                for child in children.indices
+                where !membership.contains(identity: UInt(bitPattern: ObjectIdentifier(children[child].controller))) {
+                    visit(children[child].context, ObjectIdentifier(children[child].controller)) { children[child].controller }
+                }
+            }
+            if let presented = context.presented, !membership.contains(identity: UInt(bitPattern: ObjectIdentifier(presented))) {
+                visit(presented)
+            }
+            if context.hasContainerState, let stashed = context.splitStash?.secondary, !stashed.context.isAttached,
+                !membership.contains(identity: UInt(bitPattern: ObjectIdentifier(stashed)))
+            {
+                visit(stashed)
+            }
+        }
     }
 
     /// Whether two lists hold the same controllers in the same order.
-    private static func identical(_ lhs: [any ViewController], _ rhs: [any ViewController]) -> Bool {
+    fileprivate static func identical(_ lhs: [any ViewController], _ rhs: [any ViewController]) -> Bool {
         guard lhs.count == rhs.count else { return false }
         for (left, right) in zip(lhs, rhs) where left !== right { return false }
         return true

@@ -65,6 +65,11 @@ final class WindowTree: @unchecked Sendable {  // safe: see the proof above
     /// What the delegates of split view controllers entering a compact window answered, asked
     /// before the change that brings them in is applied (R5.6, R5.7); emptied by ``apply(_:)``.
     @exclusivity(unchecked) var entryDecisions: [ObjectIdentifier: SplitEntryDecision] = [:]
+    /// The ``Window/Checkpoint/serial`` of the checkpoint the tree was last rewound to (0:
+    /// none): since then, a controller no write touched is as that checkpoint has it (see
+    /// ``rewind(to:)``). (The last of the fields: it fits the allocation's spare bytes, so an
+    /// idle window costs what it did.)
+    @exclusivity(unchecked) var rewoundTo: UInt64 = 0
 
     init(windowID: WindowID, executor: UnownedSerialExecutor, traits: Traits) {
         self.windowID = windowID
