@@ -46,7 +46,9 @@ extension WindowTree {
     /// - a tab bar's new selection, when the bar is on screen and has no More tab: the old
     ///   selected tab's run and the new one's;
     /// - a presentation or a dismissal: the presenter's run, which the walk reaches whether or
-    ///   not the presentation covers the presenter (its presentations are walked either way).
+    ///   not the presentation covers the presenter (its presentations are walked either way);
+    ///   and when the presented controller leaves the presenter's views on screen, only the
+    ///   presented run, since the rest of the presenter's is the same before and after.
     ///
     /// Where the walk up cannot tell (``isOnScreen(_:coverCounts:)`` is conservative), the
     /// whole tree is walked.
@@ -58,8 +60,15 @@ extension WindowTree {
         case .tabBar(.selectTab(let tabBar, _)):
             guard !TabBarSemantics.hasMoreNavigation(tabBar.context), isOnScreen(tabBar) else { break }
             return applyWalkingRun(change) { TabBarSemantics.selectedChild(tabBar.context) }
-        case .presentation(.present(let presenter, _, _)), .presentation(.dismiss(let presenter)):
+        case .presentation(.present(let presenter, let presented, let style)):
             guard isOnScreen(presenter, coverCounts: false) else { break }
+            guard style.removesPresenterViews else { return applyWalkingNewRun(change, presented) }
+            return applyWalkingRun(change) { presenter }
+        case .presentation(.dismiss(let presenter)):
+            guard isOnScreen(presenter, coverCounts: false) else { break }
+            if let presented = presenter.context.presented, !(presented.context.presentationStyle?.removesPresenterViews ?? false) {
+                return applyWalkingGoneRun(change, presented)
+            }
             return applyWalkingRun(change) { presenter }
         default:
             break
@@ -81,6 +90,30 @@ extension WindowTree {
         var after = VisibleSet()
         if let first = start() { collectVisible(first, layer: 0, into: &after) }
         return (before, applied, after)
+    }
+
+    /// Applies a presentation that leaves its presenter's views on screen: the presenter's run
+    /// is the same before and after but for the presented controller's run at its end, so
+    /// that run alone stands for the difference (nothing before, it after), and the
+    /// presenter's is not walked at all.
+    private func applyWalkingNewRun(
+        _ change: Change, _ presented: any ViewController
+    ) -> (before: VisibleSet, applied: AppliedChange, after: VisibleSet) {
+        let applied = apply(change)
+        var after = VisibleSet()
+        collectVisible(presented, layer: 0, into: &after)
+        return (VisibleSet(), applied, after)
+    }
+
+    /// Applies the dismissal of `presented` (and what it presents), whose presenter's views
+    /// stayed on screen: the dismissed run alone stands for the difference (it before, nothing
+    /// after), as in ``applyWalkingNewRun(_:_:)``.
+    private func applyWalkingGoneRun(
+        _ change: Change, _ presented: any ViewController
+    ) -> (before: VisibleSet, applied: AppliedChange, after: VisibleSet) {
+        var before = VisibleSet()
+        collectVisible(presented, layer: 0, into: &before)
+        return (before, apply(change), VisibleSet())
     }
 
     /// Whether ``visibleSet()`` holds `controller`, worked out by walking up from it instead of
