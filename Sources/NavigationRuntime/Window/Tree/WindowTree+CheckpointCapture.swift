@@ -84,11 +84,19 @@ extension WindowTree {
         }
 
         /// The position of `controller`: `expected` when that is it, else found (a search:
-        /// only for links outside the tree's own), else a new record for it.
+        /// only for links outside the tree's own), else a new record for it. Inlined, so that
+        /// the common answers (none, or the walk's) compare the link in place, unretained.
+        @inline(__always)
         mutating func position(of controller: (any ViewController)?, expected: Int32) -> Int32 {
             guard let controller else { return -1 }
+            if expected >= 0 && identities[Int(expected)] == UInt(bitPattern: ObjectIdentifier(controller)) { return expected }
+            return search(controller)
+        }
+
+        /// ``position(of:expected:)`` of a controller not where the walk saw it.
+        @inline(never)
+        private mutating func search(_ controller: any ViewController) -> Int32 {
             let identity = UInt(bitPattern: ObjectIdentifier(controller))
-            if expected >= 0 && identities[Int(expected)] == identity { return expected }
             if let known = identities.firstIndex(of: identity) { return Int32(known) }
             let added = Int32(controllers.count)
             add(controller, controller.context, parent: -1, presenting: -1)
