@@ -301,6 +301,20 @@ import Testing
         let presented = try #require(await window.digest(since: checkpoint).firstNew)
         #expect(presented.isPresented && presented.parentKind == nil)
         #expect(await window.snapshot().allControllers[presented.position].scene == "editor")
+        // A push onto a presented navigation controller: the parent's kind is the presented
+        // controller's, read where the walk reaches it through the presenter.
+        try await window.rewind(to: checkpoint)
+        try await Self.perform(.segue(position: list, "sheet"), in: window)
+        let sheet = await window.snapshot()
+        let sheetCheckpoint = try await window.checkpoint()
+        try await Self.perform(.segue(position: Self.position(of: "editor", in: sheet), "next"), in: window)
+        let known = Set(sheet.allControllers.map(\.id))
+        let afterPush = await window.snapshot().allControllers
+        let pushed = afterPush.firstIndex { !known.contains($0.id) }
+        #expect(pushed.map { afterPush[$0].scene } == "detail")
+        #expect(
+            await window.digest(since: sheetCheckpoint).firstNew
+                == pushed.map { Window.TreeDigest.Landing(position: $0, parentKind: .navigation, isPresented: false) })
         try await window.rewind(to: checkpoint)
         _ = try await window.setTraits(.compact)
         #expect(await window.digest(since: checkpoint).keepsHiddenState)

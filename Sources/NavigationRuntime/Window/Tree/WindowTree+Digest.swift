@@ -57,23 +57,29 @@ extension Window {
         /// Until the first new controller is found (then membership is no longer asked).
         var searching = true
         var keepsHiddenState = false
-        /// Set when the visit of the node ``firstNew`` found ends: its parent, which
-        /// holds its own kind, fills ``TreeDigest/Landing/parentKind`` in as the visit returns
-        /// (a kind is copied for that one node, not passed down to every visit).
-        var awaitsParentKind = false
 
         init(membership: Checkpoint.Membership?) { self.membership = membership }
 
         /// Visits the root or a presented controller (no parent): its context and kind read
         /// through it. Its children are visited through its ``ControllerContext/childNodes()``.
         mutating func visit(_ controller: any ViewController, isPresented: Bool) {
-            visit(controller.context, kind: controller.kind, identity: ObjectIdentifier(controller), isPresented: isPresented)
-            awaitsParentKind = false
+            let kind = controller.kind
+            let answer = visit(
+                controller.context, semantics: kind.semantics, word: kind.word, identity: ObjectIdentifier(controller),
+                isPresented: isPresented)
+            if answer.wantsKind { fillParentKind(kind) }
         }
 
-        /// Visits a controller by its context and kind (`identity`: the controller's, for the
-        /// checkpoint's membership).
-        mutating func visit(_ context: ControllerContext, kind: ControllerKind, identity: ObjectIdentifier, isPresented: Bool) {
+        /// Visits a controller by its context and its kind's rules and word (`identity`: the
+        /// controller's, for the checkpoint's membership): a kind passed whole is copied at
+        /// every visit, its name retained and released. The kind itself is read by the caller,
+        /// for the one node that needs it: the answer says whether this controller is the first
+        /// new one as a child (its parent's kind is wanted), and whether its own kind is (it is
+        /// that parent).
+        mutating func visit(
+            _ context: ControllerContext, semantics kindSemantics: any ContainerSemantics.Type, word: UInt64,
+            identity: ObjectIdentifier, isPresented: Bool
+        ) -> (isFirstNewChild: Bool, wantsKind: Bool) {
             let isFirstNew = searching && !(membership?.contains(identity, at: position) ?? false)
             if isFirstNew {
                 firstNew = TreeDigest.Landing(position: position, parentKind: nil, isPresented: isPresented)
@@ -82,29 +88,35 @@ extension Window {
             position += 1
             let presents = context.presented != nil
             let childCount = context.children.count
-            let semantics = ObjectIdentifier(kind.semantics)
+            let semantics = ObjectIdentifier(kindSemantics)
             // A content controller has no selection or columns: not read for it.
             let isContent = semantics == ObjectIdentifier(ContentSemantics.self)
             // Split semantics is the split kind's alone (see `ControllerKind.==`).
             if !isContent && semantics == ObjectIdentifier(SplitSemantics.self) && context.isCollapsed { keepsHiddenState = true }
             hasher.combineNode(
-                scene: context.sceneStorage?.identifierWord, kind: kind.word, appearance: context.appearance,
-                selection: isContent ? nil : kind.semantics.snapshotSelection(in: ContainerLayout(context)),
+                scene: context.sceneStorage?.identifierWord, kind: word, appearance: context.appearance,
+                selection: isContent ? nil : kindSemantics.snapshotSelection(in: ContainerLayout(context)),
                 style: context.presentationStyle, columns: isContent ? nil : context.splitColumns, childCount: childCount,
                 presents: presents)
+            var wantsKind = false
             if childCount > 0 {
                 let nodes = context.childNodes()
                 for index in nodes.indices {
-                    visit(nodes[index].context, kind: nodes[index].kind, identity: ObjectIdentifier(nodes[index].controller), isPresented: false)
-                    if awaitsParentKind, let landing = firstNew {
-                        firstNew = TreeDigest.Landing(position: landing.position, parentKind: kind, isPresented: false)
-                        awaitsParentKind = false
-                    }
+                    let answer = visit(
+                        nodes[index].context, semantics: nodes[index].kind.semantics, word: nodes[index].kind.word,
+                        identity: ObjectIdentifier(nodes[index].controller), isPresented: false)
+                    if answer.wantsKind { fillParentKind(nodes[index].kind) }
+                    if answer.isFirstNewChild { wantsKind = true }
                 }
             }
             if presents, let presented = context.presented { visit(presented, isPresented: true) }
-            // Set as the visit ends, so that only the parent's loop reads it.
-            if isFirstNew && !isPresented { awaitsParentKind = true }
+            return (isFirstNew && !isPresented, wantsKind)
+        }
+
+        /// Names `kind` as the kind of the first new controller's parent.
+        private mutating func fillParentKind(_ kind: ControllerKind) {
+            guard let landing = firstNew else { return }
+            firstNew = TreeDigest.Landing(position: landing.position, parentKind: kind, isPresented: false)
         }
     }
 
