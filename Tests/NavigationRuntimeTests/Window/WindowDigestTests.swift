@@ -168,6 +168,61 @@ import Testing
         #expect(code.nameWord == TreeHasher.word(for: "MadeInCode"))
     }
 
+    /// `matches` against the window's own normalized snapshot with one field of one node
+    /// changed, on every node of a tree with a tab bar, stacks, a split and a presentation:
+    /// each change is seen (the root's, a child's deep down, a presented controller's).
+    @Test func matches_seesOneFieldChanged_onEveryNode() async throws {
+        let window = Window(configuration: Window.Configuration(transitionDuration: .zero, traits: .regular))
+        let root = try #require(Self.catalog.instantiate("root", in: window))
+        try await window.setRootViewController(root, animated: false)
+        try await Self.perform(.segue("sheet"), in: window)
+        let snapshot = await window.snapshot().normalized()
+        #expect(await window.matches(snapshot))
+        let changes: [(String, (inout ControllerSnapshot) -> Void)] = [
+            ("kind", { $0.kind = $0.kind == .content ? ControllerKind(rawValue: "carousel") : .content }),
+            ("custom kind", { $0.kind = ControllerKind(rawValue: $0.kind == .content ? "contents" : "content") }),
+            ("appearance", { $0.appearance = $0.appearance == .appeared ? .disappeared : .appeared }),
+            ("style", { $0.presentationStyle = $0.presentationStyle == .pageSheet ? .fullScreen : .pageSheet }),
+            ("scene", { $0.scene = ($0.scene ?? "") + "x" }),
+            ("class name", { $0.className += "x" }),
+            ("selection", { $0.selectedIndex = ($0.selectedIndex ?? 0) + 1 }),
+            ("columns", { $0.columns = $0.columns == [.primary] ? [.secondary] : [.primary] }),
+        ]
+        var changed = 0
+        for position in snapshot.allControllers.indices {
+            for (name, change) in changes {
+                var variant = snapshot
+                let done = Self.change(&variant, at: position, change)
+                #expect(done)
+                #expect(await !window.matches(variant), "\(name) of node \(position)")
+                changed += 1
+            }
+        }
+        #expect(changed == snapshot.allControllers.count * changes.count)
+        #expect(snapshot.allControllers.count >= 8)
+    }
+
+    /// Applies `change` to the node at `position` of `snapshot`'s `allControllers` order.
+    static func change(_ snapshot: inout WindowSnapshot, at position: Int, _ change: (inout ControllerSnapshot) -> Void) -> Bool {
+        var count = 0
+        func visit(_ node: inout ControllerSnapshot) -> Bool {
+            if count == position {
+                change(&node)
+                return true
+            }
+            count += 1
+            for index in node.children.indices where visit(&node.children[index]) { return true }
+            if var presented = node.presented, visit(&presented) {
+                node.presented = presented
+                return true
+            }
+            return false
+        }
+        guard var root = snapshot.root else { return false }
+        defer { snapshot.root = root }
+        return visit(&root)
+    }
+
     @Test(arguments: [Traits.regular, .compact])
     func digestAndSnapshots_agree_withTabsColumnsAndPresentations(traits: Traits) async throws {
         let window = Window(configuration: Window.Configuration(transitionDuration: .zero, traits: traits))

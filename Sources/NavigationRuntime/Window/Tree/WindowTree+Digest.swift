@@ -132,29 +132,33 @@ extension Window {
         // copied, every reference in it retained). A child is reached through its parent's tree
         // nodes (`ControllerContext.childNodes()`), so that its controller is not retained.
         func same(_ controller: any ViewController, _ nodes: [ControllerSnapshot], _ index: Int) -> Bool {
-            same(controller.context, controller.kind, { controller }, nodes, index)
+            let kind = controller.kind
+            return kind == nodes[index].kind && same(controller.context, kind.semantics, { controller }, nodes, index)
         }
+        // The kinds are compared by the caller, in place: a kind passed whole is copied at every
+        // visit, its name retained and released.
         func same(
-            _ context: ControllerContext, _ kind: ControllerKind, _ controller: () -> any ViewController,
+            _ context: ControllerContext, _ semantics: any ContainerSemantics.Type, _ controller: () -> any ViewController,
             _ nodes: [ControllerSnapshot], _ index: Int
         ) -> Bool {
             let scene = context.sceneStorage
             guard context.children.count == nodes[index].children.count,
                 (context.presented == nil) == !nodes[index].presents,
-                kind == nodes[index].kind, context.appearance == nodes[index].appearance,
+                context.appearance == nodes[index].appearance,
                 context.presentationStyle == nodes[index].presentationStyle,
                 scene?.scene.identifier == nodes[index].scene,
-                (ObjectIdentifier(kind.semantics) == ObjectIdentifier(ContentSemantics.self)
-                    ? nil : kind.semantics.snapshotSelection(in: ContainerLayout(context))) == nodes[index].selectedIndex,
+                (ObjectIdentifier(semantics) == ObjectIdentifier(ContentSemantics.self)
+                    ? nil : semantics.snapshotSelection(in: ContainerLayout(context))) == nodes[index].selectedIndex,
                 context.splitColumns == nodes[index].columns,
                 (scene?.scene.className ?? ControllerSnapshot.className(of: controller())) == nodes[index].className
             else { return false }
             if !context.children.isEmpty {
                 let children = context.childNodes()
                 let childNodes = nodes[index].children
-                for position in children.indices
-                where !same(children[position].context, children[position].kind, { children[position].controller }, childNodes, position) {
-                    return false
+                for position in children.indices {
+                    guard children[position].kind == childNodes[position].kind,
+                        same(children[position].context, children[position].kind.semantics, { children[position].controller }, childNodes, position)
+                    else { return false }
                 }
             }
             // Both present or neither (the guard): the node's is its storage's one element.
