@@ -65,10 +65,10 @@ extension Window {
             return start > limit ? start : nil
         }
         var pending: [(controller: any ViewController, depth: Int)] = [(controller, start)]
-        var seen: Set<ObjectIdentifier> = []
+        var seen = SeenControllers()
         while let (node, depth) = pending.popLast() {
             if depth > limit { return depth }
-            guard seen.insert(ObjectIdentifier(node)).inserted else { continue }
+            guard seen.insert(ObjectIdentifier(node)) else { continue }
             let context = node.context
             let children = context.didAdoptInitialChildren ? context.children : node.initialChildren
             let secondaryExtra = node.kind == .split && context.splitColumns == nil && !context.isCollapsed ? 1 : 0
@@ -157,4 +157,25 @@ enum JSONNesting {
     /// The deepest JSON nesting a snapshot of a tree within ``Window/maximumDepth`` needs, with
     /// a wrapping object or two.
     static let snapshotLimit = 2 * Window.maximumDepth + 8
+}
+
+/// The controllers a walk has visited (each once, even where initial children are shared or
+/// claimed in a cycle): a scan of a short array while the walk is small (a segue's destination
+/// is a few controllers), a set past ``scanned`` of them (a wide subtree is not scanned).
+private struct SeenControllers {
+    private static let scanned = 32
+    private var few: [ObjectIdentifier] = []
+    private var many: Set<ObjectIdentifier>?
+
+    /// Notes `identity`; whether it was not seen before.
+    mutating func insert(_ identity: ObjectIdentifier) -> Bool {
+        if let inserted = many?.insert(identity).inserted { return inserted }
+        if few.contains(identity) { return false }
+        few.append(identity)
+        if few.count > Self.scanned {
+            many = Set(few)
+            few = []
+        }
+        return true
+    }
 }
