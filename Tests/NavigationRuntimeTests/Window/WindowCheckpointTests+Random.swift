@@ -9,6 +9,55 @@ import Testing
 extension WindowCheckpointTests {
     // MARK: - Seeded random sequences against a restored window
 
+    /// Three checkpoints taken along a random walk, then random actions and rewinds to any of
+    /// them in random order: a rewind to the checkpoint last rewound to writes back only what
+    /// was touched since, one to another writes back everything, and either way every field of
+    /// every captured controller is the checkpoint's.
+    @Test(arguments: 0..<24 as Range<UInt64>)
+    func randomRewindsAmongCheckpoints_writeBackEveryField(seed: UInt64) async throws {
+        var random = SplitMix64(seed: seed &* 0x2545_F491_4F6C_DD1D &+ 7)
+        let window = try await Self.start(traits: seed % 2 == 0 ? .regular : .compact)
+        var checkpoints: [(checkpoint: Window.Checkpoint, snapshot: WindowSnapshot, fields: TreeFields)] = []
+        for _ in 0..<3 {
+            for _ in 0..<Int(random.next() % 4) { try await Self.performRandom(in: window, using: &random) }
+            let checkpoint = try await window.checkpoint()
+            let captured = checkpoint.controllers
+            checkpoints.append((checkpoint, await window.snapshot(), await window.withTree { TreeFields($0, captured) }))
+        }
+        var rewinds = 0
+        for step in 0..<30 {
+            guard random.next() % 2 == 0 else {
+                try await Self.performRandom(in: window, using: &random)
+                continue
+            }
+            let (checkpoint, snapshot, fields) = checkpoints[Int(random.next() % 3)]
+            // What is in the tree now and not the checkpoint's must leave it detached.
+            let kept = Set(checkpoint.controllers.map { ObjectIdentifier($0) })
+            var leaving: [any ViewController] = []
+            for node in await window.snapshot().allControllers {
+                if let controller = await window.controller(node.id), !kept.contains(ObjectIdentifier(controller)) {
+                    leaving.append(controller)
+                }
+            }
+            try await window.rewind(to: checkpoint)
+            await window.withTree { _ in
+                for controller in leaving {
+                    #expect(!controller.context.isAttached && controller.context.parent == nil, "seed \(seed) step \(step)")
+                    #expect(controller.context.presenting == nil && controller.context.appearance == .disappeared, "seed \(seed) step \(step)")
+                }
+            }
+            rewinds += 1
+            var now = await window.snapshot()
+            now.sequence = snapshot.sequence
+            #expect(now == snapshot, "seed \(seed) step \(step)")
+            let captured = checkpoint.controllers
+            #expect(await window.withTree { TreeFields($0, captured) } == fields, "seed \(seed) step \(step)")
+            #expect(await window.digest(since: checkpoint).firstNew == nil, "seed \(seed) step \(step)")
+        }
+        #expect(rewinds > 0, "seed \(seed)")
+        await window.close()
+    }
+
     @Test(arguments: 0..<48 as Range<UInt64>)
     func randomSequences_rewoundTreeBehavesAsAFreshOne(seed: UInt64) async throws {
         var random = SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ 1)
