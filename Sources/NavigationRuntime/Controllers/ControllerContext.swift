@@ -193,36 +193,24 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
     /// Whether a split view controller is collapsed (only its primary on screen).
     var isCollapsed: Bool {
         get { containerState?.isCollapsed ?? false }
-        set {
-            containerStateForWriting().isCollapsed = newValue
-            flags.insert(.touched)
-        }
+        set { containerStateForWriting().isCollapsed = newValue }
     }
     /// What a collapsed split view controller put aside, to restore when it expands.
     var splitStash: SplitState.Stash? {
         get { containerState?.splitStash }
-        set {
-            containerStateForWriting().splitStash = newValue
-            flags.insert(.touched)
-        }
+        set { containerStateForWriting().splitStash = newValue }
     }
     /// The selected child index (tab bar controllers; the child shown by a collapsed
     /// column-style split view controller).
     var selectedIndex: Int {
         get { containerState?.selectedIndex ?? 0 }
-        set {
-            containerStateForWriting().selectedIndex = newValue
-            flags.insert(.touched)
-        }
+        set { containerStateForWriting().selectedIndex = newValue }
     }
     /// The column of each child of a column-style split view controller, in child order
     /// (`nil`: a classic split, or not a split).
     var splitColumns: [SplitColumn]? {
         get { containerState?.splitColumns }
-        set {
-            containerStateForWriting().splitColumns = newValue
-            flags.insert(.touched)
-        }
+        set { containerStateForWriting().splitColumns = newValue }
     }
 
     /// Whether a container state was ever written (see ``containerFields``), without copying it.
@@ -239,9 +227,9 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
             }
         }
         set {
-            flags.insert(.touched)
             guard let newValue else {
                 containerState = nil
+                flags.insert(.touched)
                 return
             }
             let state = containerStateForWriting()
@@ -252,7 +240,10 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
         }
     }
 
+    /// The container state, made on first write; every caller writes a field a checkpoint
+    /// keeps, so the fields are marked touched here (see ``isTouched``).
     private func containerStateForWriting() -> ContainerState {
+        flags.insert(.touched)
         if let containerState { return containerState }
         let state = ContainerState()
         containerState = state

@@ -130,11 +130,12 @@ extension WindowTree {
             throw NavigationError(code, message, window: windowID, controllers: [controller.id])
         }
         guard !controller.context.didAdoptInitialChildren, !controller.initialChildren.isEmpty else { return }
-        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(controller)]
+        var seen = SeenControllers()
+        _ = seen.insert(ObjectIdentifier(controller))
         try checkInitialChildren(of: controller, seen: &seen)
     }
 
-    private func checkInitialChildren(of container: any ViewController, seen: inout Set<ObjectIdentifier>) throws {
+    private func checkInitialChildren(of container: any ViewController, seen: inout SeenControllers) throws {
         guard !container.context.didAdoptInitialChildren else { return }
         if container.kind == .page, let page = container as? PageViewController {
             let count = page.initialChildren.count
@@ -150,7 +151,7 @@ extension WindowTree {
         for child in container.initialChildren {
             try checkOwned(child)
             try checkExecutor(child)
-            guard seen.insert(ObjectIdentifier(child)).inserted, isFree(child, for: container) else {
+            guard seen.insert(ObjectIdentifier(child)), isFree(child, for: container) else {
                 throw NavigationError(
                     .controllerInUse,
                     "\(describe(child)), a child of \(describe(container)), is already in a hierarchy.",
@@ -243,10 +244,10 @@ extension WindowTree {
 
     func checkStack(_ controllers: [any ViewController], for navigation: NavigationController) throws {
         try checkNotMore(navigation)
-        var seen: Set<ObjectIdentifier> = []
+        var seen = SeenControllers()
         for controller in controllers {
             try checkOwned(controller)
-            guard seen.insert(ObjectIdentifier(controller)).inserted else { throw pushedTwice(controller, onto: navigation) }
+            guard seen.insert(ObjectIdentifier(controller)) else { throw pushedTwice(controller, onto: navigation) }
             if controller.kind == .navigation { throw pushingNavigationController(controller, onto: navigation) }
             if controller.context.parent !== navigation {
                 try checkInsertable(controller, into: navigation, code: .controllerInUse)
@@ -257,9 +258,9 @@ extension WindowTree {
     /// A page view controller's new pages (R5.9): each belongs to this window and is free to
     /// enter it, or is one of its pages already; none twice. (Like ``checkStack(_:for:)``.)
     func checkPages(_ pages: [any ViewController], for page: PageViewController) throws {
-        var seen: Set<ObjectIdentifier> = []
+        var seen = SeenControllers()
         for controller in pages {
-            guard seen.insert(ObjectIdentifier(controller)).inserted else {
+            guard seen.insert(ObjectIdentifier(controller)) else {
                 throw NavigationError(
                     .invalidRequest, "\(describe(controller)) is given twice as a page of \(describe(page)).",
                     window: windowID, controllers: [page.id, controller.id]

@@ -62,12 +62,12 @@ extension WindowTree {
             return applyWalkingRun(change) { TabBarSemantics.selectedChild(tabBar.context) }
         case .presentation(.present(let presenter, let presented, let style)):
             guard isOnScreen(presenter, coverCounts: false) else { break }
-            guard style.removesPresenterViews else { return applyWalkingNewRun(change, presented) }
+            guard style.removesPresenterViews else { return applyWalkingRuns(change, before: { nil }, after: { presented }) }
             return applyWalkingRun(change) { presenter }
         case .presentation(.dismiss(let presenter)):
             guard isOnScreen(presenter, coverCounts: false) else { break }
             if let presented = presenter.context.presented, !(presented.context.presentationStyle?.removesPresenterViews ?? false) {
-                return applyWalkingGoneRun(change, presented)
+                return applyWalkingRuns(change, before: { presented }, after: { nil })
             }
             return applyWalkingRun(change) { presenter }
         default:
@@ -83,37 +83,25 @@ extension WindowTree {
     private func applyWalkingRun(
         _ change: Change, start: () -> (any ViewController)?
     ) -> (before: VisibleSet, applied: AppliedChange, after: VisibleSet) {
-        // A content top's walk is that controller alone, kept without an array (`VisibleSet.leaf`).
-        var before = VisibleSet()
-        if let first = start() { collectVisible(first, layer: 0, into: &before) }
-        let applied = apply(change)
-        var after = VisibleSet()
-        if let first = start() { collectVisible(first, layer: 0, into: &after) }
-        return (before, applied, after)
+        applyWalkingRuns(change, before: start, after: start)
     }
 
-    /// Applies a presentation that leaves its presenter's views on screen: the presenter's run
-    /// is the same before and after but for the presented controller's run at its end, so
-    /// that run alone stands for the difference (nothing before, it after), and the
-    /// presenter's is not walked at all.
-    private func applyWalkingNewRun(
-        _ change: Change, _ presented: any ViewController
+    /// Applies `change`, walking the run of the controller `before` names before the change and
+    /// the run of the one `after` names after it (none: an empty set). A content top's walk is
+    /// that controller alone, kept without an array (`VisibleSet.leaf`).
+    ///
+    /// A presentation that leaves its presenter's views on screen walks only the presented run
+    /// after it (nothing before), and its dismissal only that run before it (nothing after):
+    /// the rest of the presenter's run is the same on both sides, and only the difference counts.
+    private func applyWalkingRuns(
+        _ change: Change, before: () -> (any ViewController)?, after: () -> (any ViewController)?
     ) -> (before: VisibleSet, applied: AppliedChange, after: VisibleSet) {
+        var beforeSet = VisibleSet()
+        if let first = before() { collectVisible(first, layer: 0, into: &beforeSet) }
         let applied = apply(change)
-        var after = VisibleSet()
-        collectVisible(presented, layer: 0, into: &after)
-        return (VisibleSet(), applied, after)
-    }
-
-    /// Applies the dismissal of `presented` (and what it presents), whose presenter's views
-    /// stayed on screen: the dismissed run alone stands for the difference (it before, nothing
-    /// after), as in ``applyWalkingNewRun(_:_:)``.
-    private func applyWalkingGoneRun(
-        _ change: Change, _ presented: any ViewController
-    ) -> (before: VisibleSet, applied: AppliedChange, after: VisibleSet) {
-        var before = VisibleSet()
-        collectVisible(presented, layer: 0, into: &before)
-        return (before, apply(change), VisibleSet())
+        var afterSet = VisibleSet()
+        if let first = after() { collectVisible(first, layer: 0, into: &afterSet) }
+        return (beforeSet, applied, afterSet)
     }
 
     /// Whether ``visibleSet()`` holds `controller`, worked out by walking up from it instead of
