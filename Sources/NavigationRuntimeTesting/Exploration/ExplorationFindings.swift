@@ -37,23 +37,30 @@ struct ExplorationFindings: Sendable {
         facts = exploration.facts
     }
 
-    /// Every rule's findings, sorted by kind, then depth, then the order the rules found them.
-    /// The three costly rules (path-dependent segues, no way back, unbounded growth: about
-    /// 15 M instructions each on GoMap's main storyboard to depth 12) run in parallel.
-    func all() async -> [ExplorationFinding] {
+    /// Every rule's findings, sorted by kind, then depth, then the order the rules found them,
+    /// with the coverage, which `coverage` works out while the rules run: only the last rule
+    /// (what was never reached) reads it. The costly rules (path-dependent segues, no way
+    /// back, unbounded growth: about 15 M instructions each on GoMap's main storyboard to
+    /// depth 12) and the coverage (about as much) run in parallel.
+    func all(
+        coverage: @escaping @Sendable () -> Exploration.Coverage
+    ) async -> (findings: [ExplorationFinding], coverage: Exploration.Coverage) {
+        async let covered = coverage()
         async let noWayBack = noWayBack()
         async let growth = unboundedGrowth()
         var findings = unwindsWithoutDestination() + failures() + pathDependentSegues()
         findings += await noWayBack
         findings += await growth
-        findings += unreached()
-        return findings.enumerated().sorted { lhs, rhs in
+        let coverage = await covered
+        findings += unreached(coverage)
+        let sorted = findings.enumerated().sorted { lhs, rhs in
             if lhs.element.kind != rhs.element.kind { return lhs.element.kind < rhs.element.kind }
             let left = lhs.element.state.map { exploration.states[$0].depth } ?? Int.max
             let right = rhs.element.state.map { exploration.states[$0].depth } ?? Int.max
             if left != right { return left < right }
             return lhs.offset < rhs.offset
         }.map(\.element)
+        return (sorted, coverage)
     }
 
     // MARK: Reproductions
@@ -327,9 +334,8 @@ struct ExplorationFindings: Sendable {
     /// default if the key is missing, with the one hash and probe of that access.
     private static func keep(_ value: inout Int) {}
 
-    /// Each scene never shown, and each segue or exit that never completed.
-    private func unreached() -> [ExplorationFinding] {
-        let coverage = exploration.coverage
+    /// Each scene never shown, and each segue or exit that never completed, by `coverage`.
+    private func unreached(_ coverage: Exploration.Coverage) -> [ExplorationFinding] {
         /// Why `scene` (or a segue of it) was not reached, as the message's last words: nothing
         /// leads to it (a deeper search would not help), or the bounds, if one was reached.
         func why(_ scene: String, _ what: String = "it") -> String {

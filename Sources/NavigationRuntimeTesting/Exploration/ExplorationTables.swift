@@ -56,6 +56,12 @@ final class StateTable: Sendable {
         }
     }
 
+    /// Empties every shard (what it holds is freed here, not where the table's last reference
+    /// goes).
+    func removeAll() {
+        for shard in shards { shard.storage.withLock { $0 = Storage() } }
+    }
+
     /// The digest hash, normalized snapshot and facts of the state with this id.
     func state(_ id: Int) -> (hash: Int, snapshot: WindowSnapshot, facts: StateFacts) {
         let place = id / Self.shardCount
