@@ -14,16 +14,23 @@ import Synchronization
 /// shard and its place there (`place * shardCount + shard`): ids are unique, not dense, and in
 /// no order the result depends on (its indices are breadth-first, whatever the interleaving).
 final class StateTable: Sendable {
-    struct Entry: Sendable {
-        let id: Int
+    /// One state: its digest hash, snapshot and facts, and the place of the shard's next state
+    /// with the same hash (-1: none).
+    private struct Entry {
+        let hash: Int
         let snapshot: WindowSnapshot
+        let facts: StateFacts
+        var next: Int
     }
 
+    /// A shard's states in the order entered (an id's place is its position), with the first
+    /// state of each hash: the states of a hash are a chain through ``Entry/next``, read in
+    /// place under the lock (a dictionary of arrays handed each look-up a copy of its array,
+    /// retained and released on a buffer both workers share).
     private struct Storage {
-        var byHash: [Int: [Entry]] = [:]
-        var snapshots: [WindowSnapshot] = []
-        var facts: [StateFacts] = []
-        var hashes: [Int] = []
+        var entries: [Entry] = []
+        var firstOfHash: [Int: Int] = [:]
+        var lastOfHash: [Int: Int] = [:]
     }
 
     /// One shard: its states behind its lock (a lock is not copyable: an array holds boxes).
@@ -36,23 +43,53 @@ final class StateTable: Sendable {
 
     private func shard(of hash: Int) -> Int { Int(UInt(bitPattern: hash) % UInt(Self.shardCount)) }
 
-    /// The states whose digest hash is `hash` (to compare with the tree exactly).
-    func candidates(_ hash: Int) -> [Entry] {
-        shards[shard(of: hash)].storage.withLock { $0.byHash[hash] ?? [] }
+    /// The ids of the states whose digest hash is `hash`, in the order entered.
+    func candidates(_ hash: Int) -> [Int] {
+        let number = shard(of: hash)
+        return shards[number].storage.withLock { storage in
+            var ids: [Int] = []
+            var place = storage.firstOfHash[hash] ?? -1
+            while place >= 0 {
+                ids.append(place * Self.shardCount + number)
+                place = storage.entries[place].next
+            }
+            return ids
+        }
+    }
+
+    /// The id of the first state entered whose digest hash is `hash` and whose snapshot
+    /// `matches` accepts, if any: `matches` is called under the shard's lock with each
+    /// candidate's snapshot in place (nothing is copied or retained for the look-up).
+    func firstMatch(_ hash: Int, where matches: (WindowSnapshot) -> Bool) -> Int? {
+        let number = shard(of: hash)
+        return shards[number].storage.withLock { storage in
+            var place = storage.firstOfHash[hash] ?? -1
+            while place >= 0 {
+                if matches(storage.entries[place].snapshot) { return place * Self.shardCount + number }
+                place = storage.entries[place].next
+            }
+            return nil
+        }
     }
 
     /// Enters a state with its facts (worked out by the caller, outside the lock), unless an
     /// equal one is in (found meanwhile by another worker).
     func insert(hash: Int, snapshot: WindowSnapshot, facts: StateFacts) -> (id: Int, inserted: Bool) {
         let number = shard(of: hash)
-        return shards[number].storage.withLock { shard in
-            if let found = shard.byHash[hash]?.first(where: { $0.snapshot == snapshot }) { return (found.id, false) }
-            let id = shard.snapshots.count * Self.shardCount + number
-            shard.snapshots.append(snapshot)
-            shard.facts.append(facts)
-            shard.hashes.append(hash)
-            shard.byHash[hash, default: []].append(Entry(id: id, snapshot: snapshot))
-            return (id, true)
+        return shards[number].storage.withLock { storage in
+            var place = storage.firstOfHash[hash] ?? -1
+            while place >= 0 {
+                if storage.entries[place].snapshot == snapshot { return (place * Self.shardCount + number, false) }
+                place = storage.entries[place].next
+            }
+            let added = storage.entries.count
+            storage.entries.append(Entry(hash: hash, snapshot: snapshot, facts: facts, next: -1))
+            if let last = storage.lastOfHash.updateValue(added, forKey: hash) {
+                storage.entries[last].next = added
+            } else {
+                storage.firstOfHash[hash] = added
+            }
+            return (added * Self.shardCount + number, true)
         }
     }
 
@@ -65,7 +102,10 @@ final class StateTable: Sendable {
     /// The digest hash, normalized snapshot and facts of the state with this id.
     func state(_ id: Int) -> (hash: Int, snapshot: WindowSnapshot, facts: StateFacts) {
         let place = id / Self.shardCount
-        return shards[id % Self.shardCount].storage.withLock { ($0.hashes[place], $0.snapshots[place], $0.facts[place]) }
+        return shards[id % Self.shardCount].storage.withLock { storage in
+            let entry = storage.entries[place]
+            return (entry.hash, entry.snapshot, entry.facts)
+        }
     }
 }
 

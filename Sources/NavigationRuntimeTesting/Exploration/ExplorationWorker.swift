@@ -250,9 +250,7 @@ struct ExplorationWorker: Sendable {
     private func resolve(
         _ digest: Window.TreeDigest, in window: isolated Window, depth: Int, home: ExplorationHome, table: StateTable
     ) async -> Int {
-        for candidate in table.candidates(digest.hash) where window.matches(candidate.snapshot) {
-            return candidate.id
-        }
+        if let found = table.firstMatch(digest.hash, where: { window.matches($0) }) { return found }
         let snapshot = window.normalizedSnapshot()
         let (id, inserted) = table.insert(hash: digest.hash, snapshot: snapshot, facts: StateFacts(snapshot))
         // A state is what its snapshot says, whichever way it was reached: a tree that keeps

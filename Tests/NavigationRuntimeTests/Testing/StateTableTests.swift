@@ -33,8 +33,8 @@ import Testing
             #expect(state.snapshot == Self.snapshot("s\(number)"))
             #expect(state.facts.scenes.map(\.text) == ["s\(number)"])
         }
-        #expect(table.candidates(7).map(\.id) == [ids[9], ids[10], ids[11]])
-        #expect(table.candidates(64).map(\.id) == [ids[1]])
+        #expect(table.candidates(7) == [ids[9], ids[10], ids[11]])
+        #expect(table.candidates(64) == [ids[1]])
         #expect(table.candidates(3).isEmpty)
     }
 
@@ -49,7 +49,33 @@ import Testing
         let other = table.insert(hash: 42, snapshot: Self.snapshot("b"), facts: StateFacts(Self.snapshot("b")))
         #expect(other.inserted)
         #expect(other.id != id)
-        #expect(table.candidates(42).map(\.id) == [id, other.id])
+        #expect(table.candidates(42) == [id, other.id])
+    }
+
+    /// The workers' look-up: the first state entered under the hash that the predicate
+    /// accepts, each candidate offered in the order entered, and none for a hash with no state
+    /// or no accepted one.
+    @Test func firstMatch_offersTheHashsStatesInOrder_andAnswersTheFirstAccepted() {
+        let table = StateTable()
+        // Three states under one hash, one under a hash of the same shard, one elsewhere.
+        let names = ["a", "b", "c", "d", "e"]
+        let hashes = [5, 5, 69, 5, 6]
+        var ids: [String: Int] = [:]
+        for (name, hash) in zip(names, hashes) {
+            ids[name] = table.insert(hash: hash, snapshot: Self.snapshot(name), facts: StateFacts(Self.snapshot(name))).id
+        }
+        var offered: [String?] = []
+        let found = table.firstMatch(5) { snapshot in
+            offered.append(snapshot.root?.scene)
+            return snapshot.root?.scene == "b" || snapshot.root?.scene == "d"
+        }
+        #expect(found == ids["b"])
+        #expect(offered == ["a", "b"])
+        offered = []
+        #expect(table.firstMatch(5) { offered.append($0.root?.scene); return false } == nil)
+        #expect(offered == ["a", "b", "d"])
+        #expect(table.firstMatch(69) { $0.root?.scene == "c" } == ids["c"])
+        #expect(table.firstMatch(7) { _ in true } == nil)
     }
 
     /// Two tasks entering the same states at once (as two workers do): each state is entered
