@@ -189,9 +189,10 @@ extension Window {
         return .change(change, animates: storage.scene.segues[index].animates, validated: validated)
     }
 
+    // Inlined: see `userCode(_:on:_:)`.
     /// Calls the source's `prepare(for:sender:)`; a throw becomes ``NavigationError/Code/hookFailed``
     /// (nothing has changed yet, so nothing is rolled back).
-    func prepare(_ segue: Segue, sender: (any Sendable)?, cancellable: Bool) async throws {
+    @inline(__always) func prepare(_ segue: Segue, sender: (any Sendable)?, cancellable: Bool) async throws {
         let source = segue.source
         guard source.receivesCallbacks else { return }
         do {

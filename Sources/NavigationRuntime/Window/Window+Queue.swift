@@ -212,11 +212,12 @@ extension Window {
         return try endTurn(id, result)
     }
 
+    // Inlined: see `userCode(_:on:_:)`.
     /// Runs `body` with the task marked as running request `id` of this window, so that a
     /// request the body (user code: a hook, a delegate, a custom segue) makes to this window is
     /// deferred instead of waiting for itself. Costs a task-local binding (~0.2 µs), so hookless
     /// transitions skip it.
-    func inScope<T>(of id: RequestID, _ body: () async throws -> T) async rethrows -> T {
+    @inline(__always) func inScope<T>(of id: RequestID, _ body: () async throws -> T) async rethrows -> T {
         if TransitionScope.current?.request == id, TransitionScope.current?.window == ObjectIdentifier(self) {
             return try await body()
         }
