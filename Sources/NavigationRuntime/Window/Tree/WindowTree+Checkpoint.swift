@@ -181,13 +181,15 @@ extension WindowTree {
         // The controllers in the tree now (and stashed aside) that the checkpoint does not
         // have, read before anything is written.
         var walk = LeavingWalk(membership: checkpoint.membership)
-        // The checkpoint's controllers to write back: all of them, or those touched since.
-        var written: [Int] = []
-        if rewoundTo == checkpoint.serial {
-            written.reserveCapacity(16)
+        // The checkpoint's controllers to write back: all of them, or those touched since
+        // (picked by their flag in each loop, which a write-back sets only on the controller it
+        // writes: no array of them is made).
+        let onlyTouched = rewoundTo == checkpoint.serial
+        if onlyTouched {
+            if let root, !checkpoint.contains(root) { walk.visit(root) }
             for index in records.indices {
                 if contexts[index].isTouched {
-                    written.append(index)
+                    walk.visitNewcomers(below: index, of: checkpoint)
                 } else {
                     // Claimed by a container made since (its initializer, on any thread), with
                     // no field of its own written.
@@ -197,14 +199,11 @@ extension WindowTree {
                     }
                 }
             }
-            if let root, !checkpoint.contains(root) { walk.visit(root) }
-            for index in written { walk.visitNewcomers(below: index, of: checkpoint) }
-        } else {
-            written = Array(records.indices)
-            if let root { walk.visit(root) }
+        } else if let root {
+            walk.visit(root)
         }
         let leaving = walk.leaving
-        for index in written {
+        for index in records.indices where !onlyTouched || contexts[index].isTouched {
             writeBack(index, of: checkpoint)
             contexts[index].clearTouched()
         }
