@@ -9,7 +9,9 @@ let package = Package(
         .executable(name: "navstress", targets: ["navstress"]),
     ],
     targets: [
-        .target(name: "NavigationRuntime"),
+        // The Swift runtime's `swift_tryRetain` (see `Claimant` in ControllerContext.swift).
+        .systemLibrary(name: "CSwiftRuntime", path: "Sources/CSwiftRuntime"),
+        .target(name: "NavigationRuntime", dependencies: ["CSwiftRuntime"]),
         .target(name: "NavigationRuntimeTesting", dependencies: ["NavigationRuntime"]),
         .target(
             name: "NavStressKit",

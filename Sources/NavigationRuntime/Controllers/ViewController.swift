@@ -304,8 +304,12 @@ public actor GenericViewController: ViewController {
         self.initialChildren = children
         // Most have no children: then there is nothing to claim, and the call (its arguments
         // retained and released around it) is skipped.
-        if !children.isEmpty { context.claim(children, for: self) }
+        if !children.isEmpty { context.claimChildren(children, forBuiltIn: self) }
     }
+
+    // Its claims name it unretained (see `Claimant`): its initial children forget it here,
+    // before its memory can go.
+    deinit { ControllerContext.releaseClaims(on: initialChildren, by: self) }
 
     public nonisolated var receivesCallbacks: Bool { false }
 }

@@ -58,8 +58,12 @@ public actor NavigationController: ViewController {
         self.initialChildren = viewControllers
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
-        context.claim(viewControllers, for: self)
+        context.claimChildren(viewControllers, forBuiltIn: self)
     }
+
+    // Its claims name it unretained (see `Claimant`): its initial children forget it here,
+    // before its memory can go.
+    deinit { ControllerContext.releaseClaims(on: initialChildren, by: self) }
 
     /// Creates a navigation controller with one root controller.
     public init(

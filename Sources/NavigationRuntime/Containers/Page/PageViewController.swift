@@ -170,8 +170,12 @@ public actor PageViewController: ViewController {
         self.initialChildren = viewControllers
         self.links = Locked(Links(dataSource: dataSource, delegate: delegate))
         self.modalPresentationStyle = modalPresentationStyle
-        context.claim(viewControllers, for: self)
+        context.claimChildren(viewControllers, forBuiltIn: self)
     }
+
+    // Its claims name it unretained (see `Claimant`): its initial children forget it here,
+    // before its memory can go.
+    deinit { ControllerContext.releaseClaims(on: initialChildren, by: self) }
 
     /// Creates a page view controller as a storyboard's `<pageViewController>` scene configures
     /// it (R5.13): what a registered class's factory calls, with the pages and the data source

@@ -152,7 +152,7 @@ public actor SplitViewController: ViewController {
         self.initialColumns = nil
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
-        context.claim(initialChildren, for: self)
+        context.claimChildren(initialChildren, forBuiltIn: self)
     }
 
     /// Creates a column-style split view controller (R5.7): a primary column, optionally a
@@ -194,8 +194,12 @@ public actor SplitViewController: ViewController {
         self.initialColumns = columns
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
-        context.claim(initialChildren, for: self)
+        context.claimChildren(initialChildren, forBuiltIn: self)
     }
+
+    // Its claims name it unretained (see `Claimant`): its initial children forget it here,
+    // before its memory can go.
+    deinit { ControllerContext.releaseClaims(on: initialChildren, by: self) }
 
     /// Whether the split is column-style (R5.7) rather than classic.
     public nonisolated var isColumnStyle: Bool { initialColumns != nil }

@@ -90,8 +90,12 @@ public actor TabBarController: ViewController {
         self.initialChildren = viewControllers + (more.map { [$0] } ?? [])
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
-        context.claim(initialChildren, for: self)
+        context.claimChildren(initialChildren, forBuiltIn: self)
     }
+
+    // Its claims name it unretained (see `Claimant`): its initial children forget it here,
+    // before its memory can go.
+    deinit { ControllerContext.releaseClaims(on: initialChildren, by: self) }
 
     private static func makeMoreNavigationController(in context: ControllerContext) -> NavigationController {
         let list = GenericViewController(context: context.makeContext(), className: "UIMoreListController")
