@@ -320,10 +320,10 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
     /// split, generic), named unretained (``Claimant/builtIn(_:)``): its deinit calls
     /// ``releaseClaims(on:by:)`` with the same children.
     func claimChildren(_ children: [any ViewController], forBuiltIn container: AnyObject) {
-        let address = UInt(bitPattern: Unmanaged.passUnretained(container).toOpaque())
+        let unretained = UnretainedContainer(reference: Unmanaged.passUnretained(container))
         for child in children {
             let won = child.context.claim.compareExchange(expected: 0, desired: id.rawValue, ordering: .relaxed).exchanged
-            if won { child.context.claimant.withLock { $0 = .builtIn(address: address) } }
+            if won { child.context.claimant.withLock { $0 = .builtIn(unretained) } }
         }
     }
 
@@ -332,10 +332,10 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
     /// address is read (it is not retained: its deinit is running).
     static func releaseClaims(on children: [any ViewController], by container: AnyObject) {
         guard !children.isEmpty else { return }
-        let address = UInt(bitPattern: Unmanaged.passUnretained(container).toOpaque())
+        let address = Unmanaged.passUnretained(container).toOpaque()
         for child in children {
             child.context.claimant.withLock { claimant in
-                if case .builtIn(let claimed) = claimant, claimed == address { claimant = nil }
+                if case .builtIn(let claimed) = claimant, claimed.reference.toOpaque() == address { claimant = nil }
             }
         }
     }
@@ -368,22 +368,23 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
 }
 
 /// The container that claimed a controller at its init (see ``ControllerContext/claimant``): one
-/// word in every context, and no weak reference to a built-in container.
+/// word in every context (both cases are references, whose spare bits hold the case), and no
+/// weak reference to a built-in container.
 ///
 /// A weak reference gives the object it names a side table for its reference counts, and from
 /// then on each of that object's retains and releases takes the runtime's slow path. A
 /// navigation, tab bar or split view controller claims its initial children at its init, so a
 /// weak claimant put every such container on the slow path for its whole life: about 8% of a
 /// push and of a show segue, and 10% of an exploration (callgrind, weak claimant -> this: push
-/// 8,862 -> 8,164, show 10,978 -> 10,102, GoMap explored to depth 12 1,353M -> 1,224M
+/// 8,862 -> 8,175, show 10,978 -> 10,113, GoMap explored to depth 12 1,353M -> 1,227M
 /// instructions).
 /// A built-in container is named unretained instead, and a custom container (the public
 /// ``ControllerContext/claim(_:for:)``, whose deinit the runtime does not write) weakly.
 enum Claimant: Sendable {
-    /// A container of the runtime's own kinds, unretained: its address.
+    /// A container of the runtime's own kinds, unretained.
     ///
-    /// Why reading it is safe (an address turned back into a reference, retained through the
-    /// runtime's C entry point):
+    /// Why reading it is safe (an unretained reference, retained through the runtime's C entry
+    /// point before it is used):
     /// - It is written (at the container's init, after the container is fully initialized),
     ///   read (`container`) and cleared (the container's deinit,
     ///   ``ControllerContext/releaseClaims(on:by:)``, for every child it claimed, `let
@@ -399,7 +400,7 @@ enum Claimant: Sendable {
     ///   cleared the field, no reader sees the address.
     /// - A later claim of the same child (after the first one was given up) overwrites the
     ///   field; the earlier container's deinit clears only its own address.
-    case builtIn(address: UInt)
+    case builtIn(UnretainedContainer)
     /// A custom container, weakly.
     case custom(WeakContainer)
 
@@ -408,15 +409,22 @@ enum Claimant: Sendable {
     /// takes this lock.
     var container: AnyObject? {
         switch self {
-        case .builtIn(let address):
-            guard let object = UnsafeMutableRawPointer(bitPattern: address), let retained = swift_tryRetain(object) else {
-                return nil
-            }
+        case .builtIn(let unretained):
+            guard let retained = swift_tryRetain(unretained.reference.toOpaque()) else { return nil }
             return Unmanaged<AnyObject>.fromOpaque(retained).takeRetainedValue()
         case .custom(let weak):
             return weak.container
         }
     }
+}
+
+/// A built-in container that claimed a controller, unretained (see ``Claimant/builtIn(_:)``).
+//
+// Why `@unchecked Sendable` is safe: the reference is never used as one without the retain
+// that ``Claimant/container`` takes under the claimant's lock (whose proof is on
+// ``Claimant/builtIn(_:)``); across threads only its bits travel, and the deinit compares them.
+struct UnretainedContainer: @unchecked Sendable {
+    let reference: Unmanaged<AnyObject>
 }
 
 /// A custom container that claimed a controller, weakly (see ``Claimant``).
