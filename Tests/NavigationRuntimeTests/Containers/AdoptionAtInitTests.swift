@@ -9,17 +9,6 @@ import Testing
 /// `navigationItem`, its toolbar) between init and presentation (R6.11: `addChild` is what
 /// sets `parent`). The containment callbacks still come when the container enters a window.
 @Suite struct AdoptionAtInitTests {
-    /// A custom container that takes its children at init, as UIKit's `addChild` in `init` does.
-    private actor Holder: ViewController {
-        nonisolated let context: ControllerContext
-        nonisolated let initialChildren: [any ViewController]
-        init(context: ControllerContext, children: [any ViewController]) {
-            self.context = context
-            self.initialChildren = children
-            context.claim(children, for: self)
-        }
-    }
-
     @Test func navigationController_rootKnowsItsContainer_rightAfterInit() async throws {
         let f = Fixture()
         let a = f.controller("A")
@@ -73,7 +62,7 @@ import Testing
     @Test func customContainer_claimingWithItself_isTheParentAfterInit() async throws {
         let f = Fixture()
         let k = f.controller("K")
-        let holder = Holder(context: f.window.makeContext(), children: [k])
+        let holder = ClaimingContainer(context: f.window.makeContext(), children: [k])
         #expect(await k.parent === holder)
         let generic = GenericViewController(context: f.window.makeContext(), children: [f.controller("E")])
         let e = try #require(await generic.children.first)

@@ -11,17 +11,6 @@ import Testing
 /// kind of built-in container is freed when nothing holds it, and its children's `parent` is
 /// then `nil`, however the release and the reads interleave.
 @Suite struct ClaimantTests {
-    /// A custom container, which the runtime names weakly (its deinit is the app's).
-    private actor Holder: ViewController {
-        nonisolated let context: ControllerContext
-        nonisolated let initialChildren: [any ViewController]
-        init(context: ControllerContext, children: [any ViewController]) {
-            self.context = context
-            self.initialChildren = children
-            context.claim(children, for: self)
-        }
-    }
-
     /// The kinds of container, by name.
     private static let kinds = ["navigation", "tab bar", "classic split", "column split", "page", "generic", "custom"]
 
@@ -36,7 +25,7 @@ import Testing
             return SplitViewController(context: context, primaryColumn: child, secondaryColumn: f.controller("S"))
         case "page": return PageViewController(context: context, viewControllers: [child])
         case "generic": return GenericViewController(context: context, children: [child])
-        default: return Holder(context: context, children: [child])
+        default: return ClaimingContainer(context: context, children: [child])
         }
     }
 
