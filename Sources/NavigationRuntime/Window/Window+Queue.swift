@@ -93,21 +93,17 @@ extension Window {
                 // A storyboard segue with user code on its way: the whole pipeline, its
                 // transition included, is one function in its runner (see `runSegue`).
                 outcome = try await escape(id, cancellable: cancellable) { window in
-                    try await window.inScope(of: id) {
-                        try window.checkpoint(cancellable: cancellable)
-                        return try await window.runSegue(
-                            from: source, identifier: identifier, sender: sender?.value, triggered: triggered,
-                            id: id, animated: animated, cancellable: cancellable, inRunner: true
-                        )
-                    }
+                    try window.checkpoint(cancellable: cancellable)
+                    return try await window.runSegue(
+                        from: source, identifier: identifier, sender: sender?.value, triggered: triggered,
+                        id: id, animated: animated, cancellable: cancellable, inRunner: true
+                    )
                 }
             } else if request.runsUserCodeBeforeItsChange {
                 // User code runs in a runner, so that this task can be answered at once if
                 // that code never returns (see `escape`).
                 outcome = try await escape(id, cancellable: cancellable) { window in
-                    try await window.inScope(of: id) {
-                        try await window.execute(request, id: id, animated: animated, cancellable: cancellable)
-                    }
+                    try await window.execute(request, id: id, animated: animated, cancellable: cancellable)
                 }
             } else {
                 // Hooks, if any, run inside `runChange`, which marks the task itself.

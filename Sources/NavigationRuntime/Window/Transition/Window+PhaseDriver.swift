@@ -61,7 +61,7 @@ extension Window {
         let id = flight.request
         return try await escape(id, cancellable: cancellable) { window in
             guard let flight = window.inFlight, flight.request == id else { throw RunnerAbandoned() }
-            return try await window.inScope(of: id) { try await window.runPhases(flight, cancellable: cancellable) }
+            return try await window.runPhases(flight, cancellable: cancellable)
         }
     }
 

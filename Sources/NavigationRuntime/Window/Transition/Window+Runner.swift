@@ -22,7 +22,8 @@ extension Window {
     /// The runner starts at once (`Task.immediate`): until its first suspension it runs on this
     /// thread in place of the caller, which takes its answer without suspending if it finished.
     ///
-    /// Inside the request's runner already, `body` runs in place.
+    /// Inside the request's runner already, `body` runs in place. `body` runs in the request's
+    /// scope (see ``inScope(of:_:)``) either way.
     ///
     /// - Throws: what `body` throws; `CallerReleased` when the request was abandoned (its
     ///   settlement journals the ending and hands the queue on: the caller must not).
@@ -32,15 +33,20 @@ extension Window {
         _ body: @escaping @Sendable (isolated Window) async throws -> TransitionOutcome
     ) async throws -> TransitionOutcome {
         if let runner = activeRunner, runner.request == id, runner.settles == nil {
-            return try await body(self)
+            return try await inScope(of: id) { try await body(self) }
         }
         let runner = Runner(request: id, cancellable: cancellable)
         let outer = activeRunner
         activeRunner = runner
+        // The runner is the request's own task (`inScope`): bound here, around its creation,
+        // it inherits the binding (a new task copies its creator's task-locals), so that the
+        // body need not bind it in the runner, an async call whose task switches each take
+        // the runner's status-record lock (see `userCode`).
+        let scope = TransitionScope(window: ObjectIdentifier(self), request: id)
         if cancellable && Task.isCancelled {
             // Cancelled already: the runner's first checkpoint sees it (`callerCancelled`
             // cancels its task as the handler below is installed).
-            runner.setTask(Task { await self.drive(runner, body) })
+            TransitionScope.$current.withValue(scope) { runner.setTask(Task { await self.drive(runner, body) }) }
         } else {
             // The runner starts at once on this executor, in place of the caller, until its
             // first suspension: user code that returns without suspending costs no hand-off to
@@ -48,7 +54,7 @@ extension Window {
             // handler is needed yet: a cancellation arriving then is seen as one arriving after
             // the runner's answer (as on the synchronous core), or, if the runner suspended, by
             // the handler below.
-            runner.setTask(Task.immediate { await self.drive(runner, body) })
+            TransitionScope.$current.withValue(scope) { runner.setTask(Task.immediate { await self.drive(runner, body) }) }
             if let early = runner.state.withLock({ state in state.takeAnswer().map { ($0, state.abandonment != nil) } }) {
                 if activeRunner === runner { activeRunner = outer }
                 if early.1 { throw CallerReleased(answer: early.0) }
