@@ -9,7 +9,7 @@ let package = Package(
         .executable(name: "navstress", targets: ["navstress"]),
     ],
     targets: [
-        // The Swift runtime's `swift_tryRetain` (see `Claimant` in ControllerContext.swift).
+        // The Swift runtime's `swift_tryRetain` (see `Claimant`, Sources/NavigationRuntime/Controllers/Claimant.swift).
         .systemLibrary(name: "CSwiftRuntime", path: "Sources/CSwiftRuntime"),
         .target(name: "NavigationRuntime", dependencies: ["CSwiftRuntime"]),
         .target(name: "NavigationRuntimeTesting", dependencies: ["NavigationRuntime"]),

@@ -1,6 +1,6 @@
 // The one entry point of the Swift runtime (libswiftCore, which every Swift program links) that
 // NavigationRuntime calls directly: a retain that fails on an object whose deinit has begun,
-// what loading a weak reference does. See `Claimant` in ControllerContext.swift for its one use
+// what loading a weak reference does. See `Claimant` (Controllers/Claimant.swift) for its one use
 // and the proof that it is safe there.
 #ifndef NAVIGATIONRUNTIME_CSWIFTRUNTIME_H
 #define NAVIGATIONRUNTIME_CSWIFTRUNTIME_H
