@@ -53,12 +53,11 @@ enum Claimant: Sendable {
     }
 }
 
-/// A built-in container that claimed a controller, unretained (see ``Claimant/builtIn(_:)``).
-//
 // Why `@unchecked Sendable` is safe: the reference is never used as one without the retain
 // that ``Claimant/container`` takes under the claimant's lock (whose proof is on
 // ``Claimant/builtIn(_:)``); across threads only its bits travel, and the deinit compares them.
-struct UnretainedContainer: @unchecked Sendable {
+/// A built-in container that claimed a controller, unretained (see ``Claimant/builtIn(_:)``).
+struct UnretainedContainer: @unchecked Sendable {  // safe: see the proof above
     let reference: Unmanaged<AnyObject>
 }
 

@@ -302,27 +302,24 @@ public final class ControllerContext: @unchecked Sendable {  // safe: see the pr
         claimChildren(children, for: container.context === self ? container : nil)
     }
 
-    /// The claim: the atomic id first, then (only for the claim that won) the weak reference to
-    /// a custom container (``Claimant/custom(_:)``). The lock orders the two for a reader:
-    /// whoever sees the reference sees the id.
+    /// The claim by a custom container (named weakly, ``Claimant/custom(_:)``), or by none.
     func claimChildren(_ children: [any ViewController], for container: (any ViewController)?) {
-        for child in children {
-            let won = child.context.claim.compareExchange(expected: 0, desired: id.rawValue, ordering: .relaxed).exchanged
-            if won, let container {
-                let weak = WeakContainer(container)
-                child.context.claimant.withLock { $0 = .custom(weak) }
-            }
-        }
+        claimChildren(children, naming: container.map { .custom(WeakContainer($0)) })
     }
 
-    /// ``claimChildren(_:for:)`` by a container of the runtime's own kinds (navigation, tab bar,
-    /// split, generic), named unretained (``Claimant/builtIn(_:)``): its deinit calls
+    /// The claim by a container of the runtime's own kinds (navigation, tab bar, split, page,
+    /// generic), named unretained (``Claimant/builtIn(_:)``): its deinit calls
     /// ``releaseClaims(on:by:)`` with the same children.
     func claimChildren(_ children: [any ViewController], forBuiltIn container: AnyObject) {
-        let unretained = UnretainedContainer(reference: Unmanaged.passUnretained(container))
+        claimChildren(children, naming: .builtIn(UnretainedContainer(reference: Unmanaged.passUnretained(container))))
+    }
+
+    /// The claim: the atomic id first, then (only for the claim that won) the claimant, if
+    /// any. The lock orders the two for a reader: whoever sees the claimant sees the id.
+    private func claimChildren(_ children: [any ViewController], naming claimant: Claimant?) {
         for child in children {
             let won = child.context.claim.compareExchange(expected: 0, desired: id.rawValue, ordering: .relaxed).exchanged
-            if won { child.context.claimant.withLock { $0 = .builtIn(unretained) } }
+            if won, let claimant { child.context.claimant.withLock { $0 = claimant } }
         }
     }
 

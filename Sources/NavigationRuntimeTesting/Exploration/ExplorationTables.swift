@@ -43,20 +43,6 @@ final class StateTable: Sendable {
 
     private func shard(of hash: Int) -> Int { Int(UInt(bitPattern: hash) % UInt(Self.shardCount)) }
 
-    /// The ids of the states whose digest hash is `hash`, in the order entered.
-    func candidates(_ hash: Int) -> [Int] {
-        let number = shard(of: hash)
-        return shards[number].storage.withLock { storage in
-            var ids: [Int] = []
-            var place = storage.firstOfHash[hash] ?? -1
-            while place >= 0 {
-                ids.append(place * Self.shardCount + number)
-                place = storage.entries[place].next
-            }
-            return ids
-        }
-    }
-
     /// The id of the first state entered whose digest hash is `hash` and whose snapshot
     /// `matches` accepts, if any: `matches` is called under the shard's lock with each
     /// candidate's snapshot in place (nothing is copied or retained for the look-up).
