@@ -1,4 +1,5 @@
 @testable import NavigationRuntime
+import Foundation
 import Testing
 
 /// Each container kind's rules on their own (`ContainerSemantics`, issue 12): which children are
@@ -96,5 +97,30 @@ import Testing
         #expect(ControllerKind(rawValue: "tabBar") == .tabBar)
         #expect(shown(ControllerKind(rawValue: "tabBar"), layout(3, selected: 1)) == [1])
         #expect(ControllerKind.builtIn.map(\.rawValue) == ["content", "navigation", "tabBar", "split", "page"])
+    }
+
+    /// A kind is one word (a built-in by number, a custom name behind one reference), and its
+    /// equality, hash, word and coding follow its name whichever way it was made.
+    @Test func controllerKind_isOneWord_andEqualByName_whicheverWayMade() throws {
+        #expect(MemoryLayout<ControllerKind>.size == 8)
+        #expect(MemoryLayout<ControllerKind?>.size == 8)
+        for kind in ControllerKind.builtIn {
+            let named = ControllerKind(rawValue: kind.rawValue)
+            #expect(named == kind)
+            #expect(named.hashValue == kind.hashValue)
+            #expect(named.word == TreeHasher.word(for: kind.rawValue))
+            #expect(ObjectIdentifier(named.semantics) == ObjectIdentifier(kind.semantics))
+            for other in ControllerKind.builtIn where other.rawValue != kind.rawValue { #expect(named != other) }
+        }
+        let carousel = ControllerKind(rawValue: "carousel")
+        let again = ControllerKind(rawValue: "carousel")
+        #expect(carousel == again)
+        #expect(Set([carousel, again, .content]).count == 2)
+        #expect(carousel != ControllerKind(rawValue: "carousels"))
+        #expect(carousel.word == TreeHasher.word(for: "carousel"))
+        #expect(ObjectIdentifier(carousel.semantics) == ObjectIdentifier(ContentSemantics.self))
+        let encoded = try JSONEncoder().encode([carousel, .navigation])
+        #expect(String(decoding: encoded, as: UTF8.self) == #"["carousel","navigation"]"#)
+        #expect(try JSONDecoder().decode([ControllerKind].self, from: encoded) == [carousel, .navigation])
     }
 }
