@@ -63,8 +63,6 @@ public struct ControllerSnapshot: Sendable, Hashable, Codable {
     package private(set) var nameWord: UInt64
     /// What kind of controller it is.
     public var kind: ControllerKind
-    /// Where it is in the appearance state machine.
-    public var appearance: AppearanceState
     /// The children, in order (a navigation stack bottom to top).
     public var children: [ControllerSnapshot]
     /// The selected child's index in ``children`` (tab bar controllers). A tab bar with a More
@@ -73,6 +71,9 @@ public struct ControllerSnapshot: Sendable, Hashable, Codable {
     public var selectedIndex: Optional<Int>
     /// The style it was presented with, if it is presented.
     public var presentationStyle: Optional<PresentationStyle>
+    /// Where it is in the appearance state machine. (Stored after the one-byte style, in the
+    /// nine-byte optional index's padding: a node is 96 bytes, not 104.)
+    public var appearance: AppearanceState
     /// A column-style split view controller's column of each child, in child order (`nil`
     /// for every other controller); while it is collapsed ``selectedIndex`` names the child
     /// on screen (R5.7).

@@ -26,6 +26,14 @@ import Testing
         WindowSnapshot(window: WindowID(1), sequence: 0, traits: traits, transitionInFlight: false, root: root).normalizedHash
     }
 
+    /// A snapshot node's size is a budget: an exploration keeps one tree of them per state
+    /// (about a third of its memory on GoMap's main storyboard), and each node more is copied,
+    /// compared and freed. 96 bytes: the kind one word, the appearance in the optional
+    /// index's padding.
+    @Test func snapshotNode_staysWithin96Bytes() {
+        #expect(MemoryLayout<ControllerSnapshot>.stride <= 96)
+    }
+
     @Test func hash_separatesNodesThatDifferInOneField() {
         let leaf = Self.node(scene: "detail")
         var variants: [(String, Int)] = [("base", Self.hash(Self.node()))]
