@@ -5,8 +5,16 @@ extension Window {
     /// controller's hook must be called (it wants callbacks and the window is open). Nothing is
     /// delivered once the window is closed (R8.8).
     func note(_ callback: ControllerCallback, to controller: any ViewController) -> Bool {
+        record(callback, of: controller.context) && controller.receivesCallbacks
+    }
+
+    /// Notes one callback whose hook is not called here (a transition with no hooks, a
+    /// settlement): the bookkeeping and the journal of ``note(_:to:)``, without asking the
+    /// controller whether it wants callbacks. Returns `false`, noting nothing, once the
+    /// window is closed.
+    @discardableResult
+    func record(_ callback: ControllerCallback, of context: ControllerContext) -> Bool {
         guard !isClosed else { return false }
-        let context = controller.context
         switch callback {
         case .viewWillAppear: context.appearance = .appearing
         case .viewDidAppear: context.appearance = .appeared
@@ -15,7 +23,7 @@ extension Window {
         case .viewDidLoad, .willMove, .didMove: break
         }
         emit(.callback(context.id, callback), request: runningRequest)
-        return controller.receivesCallbacks
+        return true
     }
 
     /// Delivers one callback to each controller, in order.

@@ -230,24 +230,24 @@ extension Window {
         // call here), so with no subscriber there is nothing to note.
         let journals = hasSubscribers
         if journals {
-            for move in applied.moves where move.deliversWillMove { _ = note(.willMove(toParent: move.to?.id), to: move.controller) }
+            for move in applied.moves where move.deliversWillMove { record(.willMove(toParent: move.to?.id), of: move.controller.context) }
         }
         after.forEachMissing(from: before, postOrder: false, topLayerFirst: false) { controller in
             let context = controller.context
             if !context.isViewLoaded {
                 context.isViewLoaded = true
-                if journals { _ = note(.viewDidLoad, to: controller) }
+                if journals { record(.viewDidLoad, of: context) }
             }
         }
         let order = applied.order
         func willAppear() {
             after.forEachMissing(from: before, postOrder: false, topLayerFirst: false) { controller in
-                _ = note(.viewWillAppear(animated: animated), to: controller)
+                record(.viewWillAppear(animated: animated), of: controller.context)
             }
         }
         if order.willAppearFirst { willAppear() }
         before.forEachMissing(from: after, postOrder: false, topLayerFirst: true) { controller in
-            _ = note(.viewWillDisappear(animated: animated), to: controller)
+            record(.viewWillDisappear(animated: animated), of: controller.context)
         }
         if !order.willAppearFirst && !order.appearsAfterDisappearing { willAppear() }
         let sequence = queue.commit()
@@ -258,20 +258,20 @@ extension Window {
         let toSideFirst = applied.finishesToSideFirst
         if toSideFirst {
             after.forEachMissing(from: before, postOrder: true, topLayerFirst: false) { controller in
-                _ = note(.viewDidAppear(animated: animated), to: controller)
+                record(.viewDidAppear(animated: animated), of: controller.context)
             }
         }
         before.forEachMissing(from: after, postOrder: true, topLayerFirst: true) { controller in
-            _ = note(.viewDidDisappear(animated: animated), to: controller)
+            record(.viewDidDisappear(animated: animated), of: controller.context)
         }
         if order.appearsAfterDisappearing { willAppear() }
         if !toSideFirst {
             after.forEachMissing(from: before, postOrder: true, topLayerFirst: false) { controller in
-                _ = note(.viewDidAppear(animated: animated), to: controller)
+                record(.viewDidAppear(animated: animated), of: controller.context)
             }
         }
         if hasSubscribers {
-            for move in applied.moves where move.deliversDidMove { _ = note(.didMove(toParent: move.to?.id), to: move.controller) }
+            for move in applied.moves where move.deliversDidMove { record(.didMove(toParent: move.to?.id), of: move.controller.context) }
         }
         return .completed(sequence: sequence)
     }

@@ -58,16 +58,16 @@ extension Window {
             let appearingPost = flight.after.missing(from: flight.before, postOrder: true, topLayerFirst: false)
             let disappearingPost = flight.before.missing(from: flight.after, postOrder: true, topLayerFirst: true)
             for controller in appearingPost where controller.context.appearance != .appeared {
-                _ = note(.viewDidAppear(animated: animated), to: controller)
+                record(.viewDidAppear(animated: animated), of: controller.context)
             }
             for controller in disappearingPost where controller.context.appearance != .disappeared {
-                _ = note(.viewDidDisappear(animated: animated), to: controller)
+                record(.viewDidDisappear(animated: animated), of: controller.context)
             }
             let moves = flight.applied.moves
             while flight.movesEnded < moves.count {
                 let move = moves[flight.movesEnded]
                 flight.movesEnded += 1
-                if move.deliversDidMove { _ = note(.didMove(toParent: move.to?.id), to: move.controller) }
+                if move.deliversDidMove { record(.didMove(toParent: move.to?.id), of: move.controller.context) }
             }
             markFlags(flight.applied, on: false)
             return
