@@ -237,12 +237,29 @@ extension StressWindow {
     }
 }
 
+extension StressWindow {
+    /// After the watchdog fired: closes the window (which ends its journal) and records the
+    /// journal's last events, so that a hang says what the window was doing when it stopped.
+    func recordJournalTail(_ run: StressRun, count: Int = 60) async {
+        await window.close()
+        var tail: [String] = []
+        for await event in journal {
+            tail.append("\(event.request.map { "#\($0.rawValue)" } ?? "-") \(event.kind)")
+            if tail.count > count { tail.removeFirst() }
+        }
+        Issue.record("\(run) \(window.id): the journal's last \(tail.count) events:\n\(tail.joined(separator: "\n"))")
+    }
+}
+
 extension [StressWindow] {
     /// The watchdog over every window (each resolves `count` requests, or the run fails listing
     /// the unresolved ones), then the drivers' results; `nil` when the watchdog fired.
     func settle<T: Sendable>(_ drivers: [Task<T, Never>], expecting count: Int, _ run: StressRun) async -> [T]? {
         for target in self {
-            guard await target.ledger.allResolved(expecting: count, run) else { return nil }
+            guard await target.ledger.allResolved(expecting: count, run) else {
+                await target.recordJournalTail(run)
+                return nil
+            }
         }
         var results: [T] = []
         for driver in drivers { results.append(await driver.value) }

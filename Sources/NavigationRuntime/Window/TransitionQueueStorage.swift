@@ -138,23 +138,32 @@ struct TransitionQueueStorage: ~Copyable, Sendable {
         withMachine { $0.acceptDeferred(job) }
     }
 
-    /// Suspends an enqueued request until the queue resumes it. Cancelling the task resumes it
-    /// with `.cancelled` (at once if it is suspended, else at its suspension).
-    func waitForTurn(_ id: RequestID) async -> Machine.Resumption {
-        await withTaskCancellationHandler {
-            await withUnsafeContinuation { continuation in
-                let action = withMachine { $0.suspend(id, waiter: QueueWaiter(continuation: continuation)) }
-                if case .resume(let waiter, let reason) = action {
-                    waiter.resume(reason)
-                }
-            }
-        } onCancel: {
-            // Any thread: the lock only. Neither the word nor the published values (cancelling
-            // changes neither `running` nor `isClosed`); while the word holds the state, the
-            // machine has nothing waiting, and `cancel` finds nothing.
-            if case .resume(let waiter) = machine.withLock({ $0.cancel(id) }) {
-                waiter.resume(.cancelled)
-            }
+    /// An enqueued request suspends (``Window/waitForTurn(_:)`` makes the continuation, on the
+    /// window's executor): its continuation is stored, or resumed at once if its turn came, or
+    /// it was resolved, before it could suspend.
+    ///
+    /// Synchronous, like every event but a cancellation: the suspension is the window's, so
+    /// that this event runs on the window's executor. It used to be made here, in an async
+    /// method whose continuation closure could run on another thread: its event then swapped
+    /// the published word for `.locked` while the window's executor read it, and a hook's
+    /// request saw no running request, was not deferred, and waited behind the transition
+    /// that waited for it (HookStressTests, under load).
+    func suspend(_ id: RequestID, continuation: UnsafeContinuation<Machine.Resumption, Never>) {
+        let action = withMachine { $0.suspend(id, waiter: QueueWaiter(continuation: continuation)) }
+        if case .resume(let waiter, let reason) = action {
+            waiter.resume(reason)
+        }
+    }
+
+    /// The task of a waiting request was cancelled: it is resumed with `.cancelled` (at once if
+    /// it is suspended, else at its suspension).
+    ///
+    /// Any thread: the lock only. Neither the word nor the published values (cancelling
+    /// changes neither `running` nor `isClosed`); while the word holds the state, the machine
+    /// has nothing waiting, and `cancel` finds nothing.
+    func cancelWaiting(_ id: RequestID) {
+        if case .resume(let waiter) = machine.withLock({ $0.cancel(id) }) {
+            waiter.resume(.cancelled)
         }
     }
 
@@ -200,15 +209,18 @@ struct TransitionQueueStorage: ~Copyable, Sendable {
         withMachine { $0.close() }
     }
 
-    /// Suspends until nothing runs or waits, or the window closes. Cancellation does not end
-    /// the wait.
-    func waitUntilIdle() async {
-        // Uncontended and idle: the machine would resume at once.
-        if case .idle = uncontendedState { return }
-        await withCheckedContinuation { continuation in
-            if case .resume(let waiter) = withMachine({ $0.waitForIdle(IdleWaiter(continuation: continuation)) }) {
-                waiter.resume()
-            }
+    /// Whether the uncontended word says the queue is idle (nothing runs or waits): a caller of
+    /// ``Window/waitUntilIdle()`` need not suspend.
+    var isUncontendedIdle: Bool {
+        if case .idle = uncontendedState { true } else { false }
+    }
+
+    /// A caller of ``Window/waitUntilIdle()`` suspends (the window makes the continuation, on
+    /// its executor, as for ``suspend(_:continuation:)``): resumed at once if nothing runs or
+    /// waits, else when the queue goes idle or closes.
+    func waitForIdle(_ continuation: CheckedContinuation<Void, Never>) {
+        if case .resume(let waiter) = withMachine({ $0.waitForIdle(IdleWaiter(continuation: continuation)) }) {
+            waiter.resume()
         }
     }
 }

@@ -50,11 +50,28 @@ extension Window {
             emit(.accepted(request.name), request: queued)
             for waiter in superseded { waiter.resume(.superseded) }
             for job in supersededJobs { emit(.superseded, request: job) }
-            let resumption = await queue.waitForTurn(queued)
+            let resumption = await waitForTurn(queued)
             guard resumption == .run else { return try leave(queued, resumption) }
             id = queued
         }
         return try await runTurn(id, request, animated: animated, cancellable: true)
+    }
+
+    /// Suspends an enqueued request until the queue resumes it. Cancelling the task resumes it
+    /// with `.cancelled` (at once if it is suspended, else at its suspension).
+    ///
+    /// The continuation is made here, in the window's isolation, so that the queue's event
+    /// (`TransitionQueueStorage.suspend(_:continuation:)`) runs on the window's executor like
+    /// every other but a cancellation (see that method).
+    private func waitForTurn(_ id: RequestID) async -> TransitionQueueStorage.Machine.Resumption {
+        await withTaskCancellationHandler {
+            await withUnsafeContinuation { continuation in
+                assertIsolated("a queue event off the window's executor")
+                queue.suspend(id, continuation: continuation)
+            }
+        } onCancel: {
+            queue.cancelWaiting(id)
+        }
     }
 
     /// A waiting request that will not run ends: journals its ending (`close()` journaled a

@@ -107,6 +107,42 @@ private final class TaskBox: Sendable {
         #expect(await n.viewControllers.map { c.recorder.name(of: $0) } == ["A", "B", "C"])
     }
 
+    // R4.5 after a real suspension: a hook that suspends before it navigates is still the
+    // running request's own code. The runner starts in place of its caller and hands the thread
+    // back at its first suspension; the request's scope and the queue's running request must
+    // both still say so when the hook resumes. A request from the hook that was not deferred
+    // would be dropped here (`.dropIfBusy`); with `.enqueue` it would wait behind the segue
+    // that waits for it.
+    @Test(arguments: [Kind.show, .presentModally])
+    func aPushFromPrepare_afterPrepareSuspended_isStillDeferred(kind: Kind) async throws {
+        let c = Conformance()
+        let (a, n) = try await world(c, kind: kind.segueKind)
+        let extra = c.controller("C")
+        let entered = AsyncStream.makeStream(of: Void.self)
+        let release = AsyncStream.makeStream(of: Void.self)
+        let outcomes = AsyncStream.makeStream(of: TransitionOutcome.self)
+        await a.setOnPrepare { _, _ in
+            entered.continuation.yield()
+            var gate = release.stream.makeAsyncIterator()
+            _ = await gate.next()  // suspends: the runner hands the thread back to its caller
+            let outcome = (try? await n.pushViewController(extra, animated: false, policy: .dropIfBusy)) ?? .noChange
+            outcomes.continuation.yield(outcome)
+        }
+        let segue = Task { try await a.performSegue(withIdentifier: "s", animated: false) }
+        var inPrepare = entered.stream.makeAsyncIterator()
+        _ = await inPrepare.next()
+        release.continuation.yield()
+        #expect(try await segue.value == .completed(sequence: 2))
+        var told = outcomes.stream.makeAsyncIterator()
+        let outcome = await told.next()
+        guard case .deferred? = outcome else {
+            Issue.record("expected .deferred, got \(String(describing: outcome))")
+            return
+        }
+        try await c.window.waitUntilIdle()
+        if kind == .show { #expect(await n.viewControllers.map { c.recorder.name(of: $0) } == ["A", "B", "C"]) }
+    }
+
     // DESIGN §3.4: the caller cancelled while prepare runs: no trace, and the window goes on.
     @Test(.timeLimit(.minutes(1)))
     func cancellingTheCaller_duringPrepare_leavesNoTrace_andTheWindowGoesOn() async throws {
