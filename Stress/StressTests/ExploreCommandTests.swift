@@ -305,6 +305,16 @@ import Testing
         await #expect(throws: UsageError.self) { try await ExploreCommand.explore([]) }
         await #expect(throws: UsageError.self) { try await ExploreCommand.explore(["x", "--traits", "tall"]) }
         await #expect(throws: UsageError.self) { try await ExploreCommand.explore(["x", "--format", "xml"]) }
-        await #expect(throws: UsageError.self) { try await ExploreCommand.explore(["/nonexistent/app"]) }
+        // A new user's trial: a missing app folder was "cannot read storyboard", and a steps
+        // folder that is a file had the system's generic message.
+        let missing = await #expect(throws: UsageError.self) { try await ExploreCommand.explore(["/nonexistent/app"]) }
+        #expect(missing?.description == "/nonexistent/app: no such file")
+        let app = try Self.loopApp()
+        defer { try? FileManager.default.removeItem(at: app) }
+        let file = app.appendingPathComponent("Main.storyboard").path
+        let notAFolder = await #expect(throws: UsageError.self) {
+            try await ExploreCommand.explore([app.path, "--steps-dir", file])
+        }
+        #expect(notAFolder?.description == "--steps-dir '\(file)' is a file, not a folder")
     }
 }

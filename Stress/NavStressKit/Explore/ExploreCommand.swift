@@ -131,6 +131,9 @@ enum ExploreCommand {
         let maxStates = try options.int("max-states", default: 10_000, in: 1...10_000_000)
         let workers = try options.int("workers", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...256)
         let stepsDir = options.string("steps-dir")
+        if let stepsDir, AppFolder.kind(of: stepsDir) == .file {
+            throw UsageError("--steps-dir '\(stepsDir)' is a file, not a folder")
+        }
         if let stepsDir, AppFolder.kind(of: stepsDir) != .directory {
             do {
                 try FileManager.default.createDirectory(atPath: stepsDir, withIntermediateDirectories: true)

@@ -30,7 +30,10 @@ struct StoryboardApp: Sendable {
     ///   `Window.maximumDepth` (`FILE:line:col: message`).
     static func load(_ path: String, storyboardName: String? = nil) throws(UsageError) -> StoryboardApp {
         let url = URL(fileURLWithPath: path)
-        let isFolder = AppFolder.kind(of: path) == .directory
+        let kind = AppFolder.kind(of: path)
+        // Said as `lint` says it: a storyboard FILE or an app folder may be meant.
+        if kind == .missing { throw UsageError("\(path): no such file") }
+        let isFolder = kind == .directory
         let bundle: StoryboardBundle
         do {
             if isFolder {
