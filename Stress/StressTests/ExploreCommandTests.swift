@@ -301,6 +301,23 @@ import Testing
         #expect(one?.findings == four?.findings)
     }
 
+    /// A steps file's `# run:` line runs from any folder: the app's path is made absolute, as
+    /// the steps file's own is (a new user's trial: a relative app path beside an absolute
+    /// steps path worked only from the folder explore ran in).
+    @Test func stepsFileRunLine_namesTheAppByItsAbsolutePath() async throws {
+        let app = try Self.loopApp()
+        defer { try? FileManager.default.removeItem(at: app) }
+        // The app's path relative to the current folder: up to the root, then down.
+        let depth = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.pathComponents.count - 1
+        let relative = String(repeating: "../", count: depth) + String(app.path.dropFirst())
+        let steps = app.appendingPathComponent("steps")
+        let outcome = try await ExploreCommand.explore([relative, "--steps-dir", steps.path])
+        let file = try #require(outcome.stepsFiles.first?.first)
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let run = text.split(separator: "\n").first { $0.hasPrefix("# run: ") }
+        #expect(run == "# run: navstress drive \(ExploreRenderer.shellQuoted(app.standardizedFileURL.path)) --steps \(ExploreRenderer.shellQuoted(file))")
+    }
+
     @Test func badUsage() async throws {
         await #expect(throws: UsageError.self) { try await ExploreCommand.explore([]) }
         await #expect(throws: UsageError.self) { try await ExploreCommand.explore(["x", "--traits", "tall"]) }

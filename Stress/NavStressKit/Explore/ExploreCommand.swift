@@ -173,11 +173,13 @@ enum ExploreCommand {
         if let unread = sources.unread {
             outcome.warnings.append("navstress: warning: no sources read (\(unread)): no controller declares an unwind action")
         }
-        var command = "navstress drive \(ExploreRenderer.shellQuoted(path))"
+        // Absolute paths, as the steps file's own: the line runs from any folder.
+        func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+        var command = "navstress drive \(ExploreRenderer.shellQuoted(absolute(path)))"
         if let storyboard = options.string("storyboard") { command += " --storyboard \(ExploreRenderer.shellQuoted(storyboard))" }
         if let initial = options.string("initial") { command += " --initial \(ExploreRenderer.shellQuoted(initial))" }
         if traits == .compact { command += " --traits compact" }
-        if let sources = options.string("sources") { command += " --sources \(ExploreRenderer.shellQuoted(sources))" }
+        if let sources = options.string("sources") { command += " --sources \(ExploreRenderer.shellQuoted(absolute(sources)))" }
         if options.flag("no-sources") { command += " --no-sources" }
         if let stepsDir {
             outcome.stepsFiles = try ExploreRenderer.writeSteps(exploration, to: stepsDir, command: command)
