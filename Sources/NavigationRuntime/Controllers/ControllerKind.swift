@@ -108,7 +108,7 @@ public struct ControllerKind: RawRepresentable, Sendable, Hashable, Codable, Cus
     public static let page = Self(.page)
 
     /// The kinds the runtime knows.
-    static let builtIn: [Self] = [.content, .navigation, .tabBar, .split, .page]
+    static let builtIn: [Self] = BuiltIn.allCases.map(Self.init)
 
     public var description: String { rawValue }
 

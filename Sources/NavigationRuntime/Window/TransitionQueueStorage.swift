@@ -142,12 +142,10 @@ struct TransitionQueueStorage: ~Copyable, Sendable {
     /// window's executor): its continuation is stored, or resumed at once if its turn came, or
     /// it was resolved, before it could suspend.
     ///
-    /// Synchronous, like every event but a cancellation: the suspension is the window's, so
-    /// that this event runs on the window's executor. It used to be made here, in an async
-    /// method whose continuation closure could run on another thread: its event then swapped
-    /// the published word for `.locked` while the window's executor read it, and a hook's
-    /// request saw no running request, was not deferred, and waited behind the transition
-    /// that waited for it (HookStressTests, under load).
+    /// Synchronous, like every event but a cancellation, so that it runs on the window's
+    /// executor: an event elsewhere swaps the published word for `.locked` while the window
+    /// reads it, and a hook's request then sees no running request and is not deferred (a
+    /// continuation made in an async method here once did that, and deadlocked under load).
     func suspend(_ id: RequestID, continuation: UnsafeContinuation<Machine.Resumption, Never>) {
         let action = withMachine { $0.suspend(id, waiter: QueueWaiter(continuation: continuation)) }
         if case .resume(let waiter, let reason) = action {
@@ -207,12 +205,6 @@ struct TransitionQueueStorage: ~Copyable, Sendable {
     /// The window closes; `nil` if it was closed already.
     func close() -> Machine.CloseAction? {
         withMachine { $0.close() }
-    }
-
-    /// Whether the uncontended word says the queue is idle (nothing runs or waits): a caller of
-    /// ``Window/waitUntilIdle()`` need not suspend.
-    var isUncontendedIdle: Bool {
-        if case .idle = uncontendedState { true } else { false }
     }
 
     /// A caller of ``Window/waitUntilIdle()`` suspends (the window makes the continuation, on

@@ -175,9 +175,7 @@ public actor Window {
                 "waitUntilIdle() was called from inside request \(running.rawValue) of window \(id): it would wait for itself.",
                 window: id)
         }
-        // Uncontended and idle: the machine would resume at once. Else the continuation is
-        // made here, in the window's isolation (see `waitForTurn(_:)`).
-        if queue.isUncontendedIdle { return }
+        // The continuation is made here, in the window's isolation (see `waitForTurn(_:)`).
         await withCheckedContinuation { continuation in
             assertIsolated("a queue event off the window's executor")
             queue.waitForIdle(continuation)
