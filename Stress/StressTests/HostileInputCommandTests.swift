@@ -97,6 +97,7 @@ import Testing
         let replay = #expect(throws: UsageError.self) { try ReplayCommand.verdict(file: root.path) }
         #expect(replay?.description == "\(root.path): is a directory, not a file")
         #expect(await NavStress.main(["bench", "push", "--passes", "3"]) == 2)
+        #expect(await NavStress.main(["bench", "explore", root.path, "--passes", "0"]) == 2)
         #expect(await NavStress.main(["bench", "storyboards", root.path, "--iterations", "5000"]) == 2)
         #expect(await NavStress.main(["bench", "segue", "extra"]) == 2)
     }

@@ -22,4 +22,5 @@ if arguments.first == "explore" || arguments.prefix(2) == ["bench", "explore"] {
 }
 #endif
 
-exit(await NavStress.main(arguments))
+// The process ends right after: see `endsProcess`.
+exit(await NavStress.main(arguments, endsProcess: true))

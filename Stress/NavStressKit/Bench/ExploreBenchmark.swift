@@ -7,18 +7,35 @@ import NavigationRuntimeTesting
 /// `bench explore PATH`: the same exploration (the app or storyboard at PATH, to `depth`) with
 /// 1 worker and with 2, as wall ns per explored transition (every action tried counts, as the
 /// `explore` report's transitions/s), next to `pushViewController` on one window measured in
-/// the same process and run. The whole `explore` run is timed: loading, the search, findings.
+/// the same process and run.
+///
+/// The whole `explore` run is timed as the executable makes it: loading, the search, the
+/// findings and the report. The executable leaves the exploration to the process's exit
+/// (``ProcessEnd``), so its freeing is timed apart, after the clock stops, and printed on a
+/// line of its own. The two worker counts run in turn, `passes` times each (a run is a fraction
+/// of a second, and one run on this shared machine is noise): each figure is the median.
 enum ExploreBenchmark {
-    static func run(path: String, depth: Int, iterations: Int) async throws -> [(name: String, nanoseconds: Double)] {
+    static func run(path: String, depth: Int, passes: Int, iterations: Int) async throws -> [(name: String, nanoseconds: Double)] {
         let arguments = [path, "--depth", String(depth)]
         // Warm-up (and the transition count, the same whatever the workers).
         let transitions = try await ExploreCommand.explore(arguments + ["--workers", "1"]).exploration?.transitions.count ?? 0
         guard transitions > 0 else { throw UsageError("bench explore: '\(path)' gives no transition to measure") }
-        let one = try await BenchClock.measure(transitions) {
-            _ = try await ExploreCommand.explore(arguments + ["--workers", "1"])
-        }
-        let two = try await BenchClock.measure(transitions) {
-            _ = try await ExploreCommand.explore(arguments + ["--workers", "2"])
+        var one: [Double] = []
+        var two: [Double] = []
+        var freeing: [Double] = []
+        for _ in 0..<passes {
+            for workers in [1, 2] {
+                var made: ExploreCommand.Outcome?
+                let run = try await BenchClock.measure(transitions) {
+                    made = try await ExploreCommand.explore(arguments + ["--workers", String(workers)])
+                }
+                // The same exploration whatever the workers (read here, before the freeing).
+                guard made?.exploration?.transitions.count == transitions else {
+                    throw UsageError("bench explore: '\(path)' gave another exploration with \(workers) workers")
+                }
+                if workers == 1 { one.append(run) } else { two.append(run) }
+                freeing.append(try await BenchClock.measure(transitions) { made = nil })
+            }
         }
         let window = Window(configuration: .immediate)
         let navigation = NavigationController(
@@ -32,16 +49,26 @@ enum ExploreBenchmark {
             _ = try await driver.pushes(on: window, navigation: navigation, count: iterations, batch: 100)
         }
         await window.close()
+        let (oneWorker, twoWorkers, freed) = (median(one), median(two), median(freeing))
         print(
             String(
-                format: "explore %@ to depth %d: %d transitions; transitions/s: 1 worker %.0f, 2 workers %.0f (x%.2f); a transition costs %.0f pushes (1 worker)",
-                path, depth, transitions, 1e9 / one, 1e9 / two, one / two, one / push
+                format: "explore %@ to depth %d: %d transitions, medians of %d runs each; transitions/s: 1 worker %.0f, 2 workers %.0f (x%.2f); a transition costs %.0f pushes (1 worker); freeing the exploration (left to the process's exit) would add %.0f ns per transition",
+                path, depth, transitions, passes, 1e9 / oneWorker, 1e9 / twoWorkers, oneWorker / twoWorkers, oneWorker / push, freed
             )
         )
         return [
             ("pushViewController (1 window)", push),
-            ("explore, 1 worker (wall ns per transition)", one),
-            ("explore, 2 workers", two),
+            ("explore, 1 worker (wall ns per transition)", oneWorker),
+            ("explore, 2 workers", twoWorkers),
+            ("freeing its exploration, apart", freed),
         ]
+    }
+
+    /// The middle figure (the mean of the two middle ones for an even count).
+    static func median(_ figures: [Double]) -> Double {
+        let sorted = figures.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 }

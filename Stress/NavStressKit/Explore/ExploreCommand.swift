@@ -93,10 +93,13 @@ enum ExploreCommand {
         var madeInCode: [Int: [String]] = [:]
     }
 
-    static func main(_ arguments: [String]) async throws -> NavStressExit {
+    /// Runs `explore` and prints what it found. With `endsProcess` (see
+    /// ``NavStress/main(_:endsProcess:)``), the exploration is left to the process's exit.
+    static func main(_ arguments: [String], endsProcess: Bool = false) async throws -> NavStressExit {
         let outcome = try await explore(arguments)
         for line in outcome.warnings { printError(line) }
         print(outcome.output, terminator: "")
+        if endsProcess, let exploration = outcome.exploration { ProcessEnd.keep(exploration) }
         return outcome.exit
     }
 
