@@ -42,7 +42,9 @@ extension Window {
     /// rebuilt by their kind's rules
     /// (``ContainerSemantics/rebuild(_:)``) with the rebuilt children as their initial children; a container with a scene gets a context
     /// with that scene (its segue table and class name), after its factory was called once to
-    /// check that it makes that kind of container (that instance is then dropped).
+    /// check that it makes that kind of container (that instance is then dropped), unless the
+    /// catalog knows the kind without it (``Scene/madeKind``: a storyboard's navigation, tab
+    /// bar and split view controller scenes, whose factory would make the whole subtree again).
     func buildRestoration(_ root: ControllerSnapshot, catalog: SceneCatalog) -> RestorationBuild {
         var problems: [RestorationProblem] = []
         var presentations: [RestoredTree.Presentation] = []
@@ -53,14 +55,16 @@ extension Window {
         // `holdsSecondary`: the navigation primary of a collapsed split, whose stack's top is
         // the split's secondary; it is returned through `secondary`, and installing the split
         // in this compact window collapses it back onto the primary (R5.6).
+        // `path` spells the node's place for a problem only: built when one is reported, not
+        // at every node (a string appended per node was a tenth of a restoration's cost).
         func make(
             _ node: ControllerSnapshot,
-            path: String,
+            path: () -> String,
             holdsSecondary: Bool = false,
             secondary: inout (any ViewController)?
         ) -> (any ViewController)? {
             func fail(_ reason: RestorationProblem.Reason) -> (any ViewController)? {
-                problems.append(RestorationProblem(path: path, controller: node.id, reason: reason))
+                problems.append(RestorationProblem(path: path(), controller: node.id, reason: reason))
                 return nil
             }
             let scene = node.scene.flatMap { catalog.scenes[$0] }
@@ -74,7 +78,10 @@ extension Window {
                 return controller
             }
             var probe: (any ViewController)?
-            if let scene {
+            if let scene, let kind = scene.madeKind {
+                // Known without making the controller (the scene's whole subtree) to look.
+                if kind != node.kind { return fail(.kindMismatch(snapshot: node.kind, scene: kind)) }
+            } else if let scene {
                 let made = scene.make(makeContext(scene: scene, catalog: catalog))
                 if made.kind != node.kind { return fail(.kindMismatch(snapshot: node.kind, scene: made.kind)) }
                 probe = made
@@ -84,7 +91,7 @@ extension Window {
             var children: [any ViewController] = []
             var held: (any ViewController)?
             for (index, child) in childNodes.enumerated() {
-                let childPath = path + ".children[\(index)]"
+                let childPath = { path() + ".children[\(index)]" }
                 if let controller = build(child, path: childPath, holdsSecondary: childrenHoldSecondary, secondary: &held) {
                     children.append(controller)
                 }
@@ -107,7 +114,7 @@ extension Window {
 
         func build(
             _ node: ControllerSnapshot,
-            path: String,
+            path: () -> String,
             holdsSecondary: Bool = false,
             secondary: inout (any ViewController)?
         ) -> (any ViewController)? {
@@ -117,7 +124,7 @@ extension Window {
             if let presentedNode = node.presented {
                 let slot = presentations.count
                 var unused: (any ViewController)?
-                guard let presented = build(presentedNode, path: path + ".presented", secondary: &unused) else { return nil }
+                guard let presented = build(presentedNode, path: { path() + ".presented" }, secondary: &unused) else { return nil }
                 let style = presentedNode.presentationStyle ?? .fullScreen
                 presentations.insert(.init(presenter: controller, presented: presented, style: style), at: slot)
             }
@@ -125,7 +132,7 @@ extension Window {
         }
 
         var unused: (any ViewController)?
-        guard let controller = build(root, path: "root", secondary: &unused), problems.isEmpty else {
+        guard let controller = build(root, path: { "root" }, secondary: &unused), problems.isEmpty else {
             return .failed(problems)
         }
         var tree = RestoredTree(root: controller)

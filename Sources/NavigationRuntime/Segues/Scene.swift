@@ -19,6 +19,12 @@ public struct Scene: Sendable {
     /// controller class's factory reads to make one as the storyboard configures it
     /// (``PageViewController/init(context:storyboardStyle:viewControllers:dataSource:delegate:)``).
     public var pageStyle: StoryboardPageStyle?
+    /// The kind of every controller ``make`` makes, when the catalog knows it without making
+    /// one (a storyboard's navigation, tab bar and split view controller scenes, which no
+    /// registered class replaces), else `nil`. Restoration reads it to check a container's
+    /// kind instead of making the scene's controller (and its whole relationship subtree) to
+    /// look at it and throw it away.
+    var madeKind: ControllerKind?
 
     /// Creates a scene.
     public init(

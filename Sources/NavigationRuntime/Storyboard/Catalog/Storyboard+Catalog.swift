@@ -64,6 +64,8 @@ struct StoryboardCatalogBuilder: Sendable {
     private func scene(for scene: StoryboardScene) -> Scene {
         let segues = scene.segues.compactMap(definition(for:))
         let builder = self
+        // Worked out once per scene, not at every instantiation (a computed property).
+        let relationships = scene.relationships
         var made = Scene(
             scene.controllerID,
             // The one class-name rule (`ControllerSnapshot.className(of:)`); a reference's
@@ -72,9 +74,16 @@ struct StoryboardCatalogBuilder: Sendable {
             storyboardIdentifier: scene.storyboardIdentifier,
             segues: segues
         ) { context in
-            builder.make(scene, context: context)
+            builder.make(scene, relationships: relationships, context: context)
         }
         made.pageStyle = scene.pageStyle
+        // The kinds `make` builds without a registered class's factory (see its switch).
+        switch scene.kind {
+        case .navigationController: made.madeKind = .navigation
+        case .tabBarController: made.madeKind = .tabBar
+        case .splitViewController: made.madeKind = .split
+        default: break
+        }
         return made
     }
 
@@ -129,10 +138,11 @@ struct StoryboardCatalogBuilder: Sendable {
     }
 
     /// Makes a scene's controller and, first, the children its relationships name.
-    private func make(_ scene: StoryboardScene, context: ControllerContext) -> any ViewController {
+    private func make(
+        _ scene: StoryboardScene, relationships: [StoryboardRelationship], context: ControllerContext
+    ) -> any ViewController {
         let window = context.window
         func child(_ id: String) -> (any ViewController)? { context.catalog?.instantiate(id, in: window) }
-        let relationships = scene.relationships
         func children(_ kind: StoryboardRelationship.Kind) -> [any ViewController] {
             relationships.filter { $0.kind == kind }.compactMap { child($0.destinationID) }
         }
