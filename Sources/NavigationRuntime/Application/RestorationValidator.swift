@@ -6,7 +6,13 @@ struct RestorationValidator {
     let catalog: SceneCatalog
     let collapsed: Bool
     private(set) var problems: [RestorationProblem] = []
-    private var seen: [ControllerID: String] = [:]
+    /// Where each id was first seen (a place, see ``places``).
+    private var seen: [ControllerID: Int] = [:]
+    /// Every place visited, by number: its parent's place (-1 for the root) and its step
+    /// from there (a child's index, or -1 for the presented controller). A place's path
+    /// (`root.children[1].presented`) is spelled only when a problem names it: a string per
+    /// node was most of a valid snapshot's check.
+    private var places: [(parent: Int, step: Int)] = []
 
     init(catalog: SceneCatalog, traits: Traits) {
         self.catalog = catalog
@@ -15,19 +21,37 @@ struct RestorationValidator {
 
     /// Validates the tree under `root` (the window's root: not presented, on screen).
     mutating func validate(_ root: ControllerSnapshot) {
+        let place = self.place(-1, step: 0)
         if let style = root.presentationStyle {
-            report("root", root, .unexpectedPresentationStyle(style))
+            report(place, root, .unexpectedPresentationStyle(style))
         }
-        visit(root, path: "root", depth: 1, onVisiblePath: true, inStack: false)
+        visit(root, path: place, depth: 1, onVisiblePath: true, inStack: false)
     }
 
-    private mutating func report(_ path: String, _ node: ControllerSnapshot, _ reason: RestorationProblem.Reason) {
-        problems.append(RestorationProblem(path: path, controller: node.id, reason: reason))
+    /// A new place: `step` from `parent` (see ``places``).
+    private mutating func place(_ parent: Int, step: Int) -> Int {
+        places.append((parent, step))
+        return places.count - 1
+    }
+
+    /// The path of a place, from the root.
+    private func path(_ place: Int) -> String {
+        var steps: [Int] = []
+        var current = place
+        while places[current].parent >= 0 {
+            steps.append(places[current].step)
+            current = places[current].parent
+        }
+        return steps.reversed().reduce(into: "root") { path, step in path += step < 0 ? ".presented" : ".children[\(step)]" }
+    }
+
+    private mutating func report(_ place: Int, _ node: ControllerSnapshot, _ reason: RestorationProblem.Reason) {
+        problems.append(RestorationProblem(path: path(place), controller: node.id, reason: reason))
     }
 
     private mutating func visit(
         _ node: ControllerSnapshot,
-        path: String,
+        path: Int,
         depth: Int,
         onVisiblePath: Bool,
         inStack: Bool,
@@ -39,7 +63,7 @@ struct RestorationValidator {
             return
         }
         if let first = seen[node.id] {
-            report(path, node, .duplicateID(firstAt: first))
+            report(path, node, .duplicateID(firstAt: self.path(first)))
         } else {
             seen[node.id] = path
         }
@@ -57,16 +81,17 @@ struct RestorationValidator {
         if node.kind == .tabBar, let more = Self.moreNavigation(of: node) {
             // The tab bar makes its own More navigation controller (R5.2): checked, not rebuilt.
             children = children.dropLast()
+            let morePlace = place(path, step: node.children.count - 1)
             if !Self.isMoreNavigation(more) {
-                report(path + ".children[\(node.children.count - 1)]", more, .invalidMoreNavigation)
+                report(morePlace, more, .invalidMoreNavigation)
             }
-            if seen[more.id] == nil { seen[more.id] = path + ".children[\(node.children.count - 1)]" }
+            if seen[more.id] == nil { seen[more.id] = morePlace }
         }
         // A collapsed classic split's navigation primary may hold the secondary navigation
         // controller, nested, on top (R5.6, R2.6): the one navigation controller a stack may hold.
         let holdsNestedSecondary = collapsed && node.kind == .split && node.columns == nil
         for (index, child) in children.enumerated() {
-            let childPath = path + ".children[\(index)]"
+            let childPath = place(path, step: index)
             if let style = child.presentationStyle { report(childPath, child, .unexpectedPresentationStyle(style)) }
             visit(
                 child,
@@ -79,7 +104,7 @@ struct RestorationValidator {
             )
         }
         if let presented = node.presented {
-            let presentedPath = path + ".presented"
+            let presentedPath = place(path, step: -1)
             if !onVisiblePath { report(presentedPath, presented, .presentationNotAllowedHere) }
             if presented.presentationStyle == nil { report(presentedPath, presented, .missingPresentationStyle) }
             visit(presented, path: presentedPath, depth: depth + 1, onVisiblePath: true, inStack: false)
@@ -106,7 +131,7 @@ struct RestorationValidator {
     /// a container may be made by its kind alone). Inside one (under a content controller) the
     /// embedding scene's factory makes the controllers: the builder compares what it makes with
     /// the snapshot's (see `Window.buildRestoration`), so a missing scene is no problem here.
-    private mutating func checkScene(_ node: ControllerSnapshot, path: String, embedded: Bool) {
+    private mutating func checkScene(_ node: ControllerSnapshot, path: Int, embedded: Bool) {
         if let scene = node.scene {
             if !embedded, catalog.scenes[scene] == nil { report(path, node, .unknownScene(scene)) }
         } else if node.kind == .content, !embedded {
@@ -114,7 +139,7 @@ struct RestorationValidator {
         }
     }
 
-    private mutating func checkSelection(_ node: ControllerSnapshot, path: String) {
+    private mutating func checkSelection(_ node: ControllerSnapshot, path: Int) {
         if node.kind != .split, node.columns != nil { report(path, node, .unexpectedColumns) }
         if node.kind == .split && node.columns != nil { return }  // checked with the columns
         guard node.kind == .tabBar else {
@@ -130,7 +155,7 @@ struct RestorationValidator {
         if !valid { report(path, node, .selectedIndexOutOfRange(index, count: node.children.count)) }
     }
 
-    private mutating func checkSplit(_ node: ControllerSnapshot, path: String) {
+    private mutating func checkSplit(_ node: ControllerSnapshot, path: Int) {
         let children = node.children
         let valid: Bool
         if let columns = node.columns {
