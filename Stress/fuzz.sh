@@ -85,8 +85,10 @@ for target in "${targets[@]}"; do
     # The output is shown only on failure: gold warns about every ASan helper symbol it
     # cannot export ("Cannot export local symbol '__asan_check_...'"), which is harmless.
     # shellcheck disable=SC2086 # the sources are a word list
+    # The C module maps the library imports (CSwiftRuntime) are found by their folder.
     if ! swiftc -O -parse-as-library -swift-version 6 -warnings-as-errors -sanitize=fuzzer,address \
-        -module-name "Fuzz_$target" -I "$bin/Modules" $sources "${objects[@]}" -o "$scratch/fuzz/$target" \
+        -module-name "Fuzz_$target" -I "$bin/Modules" -I "$root/Sources/CSwiftRuntime" $sources "${objects[@]}" \
+        -o "$scratch/fuzz/$target" \
         > "$scratch/fuzz/$target.link.log" 2>&1; then
         grep -v "Cannot export local symbol" "$scratch/fuzz/$target.link.log" >&2
         echo "fuzz.sh: $target did not build" >&2
