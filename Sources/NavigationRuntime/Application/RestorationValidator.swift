@@ -25,7 +25,7 @@ struct RestorationValidator {
         if let style = root.presentationStyle {
             report(place, root, .unexpectedPresentationStyle(style))
         }
-        visit(root, path: place, depth: 1, onVisiblePath: true, inStack: false)
+        visit(root, at: place, depth: 1, onVisiblePath: true, inStack: false)
     }
 
     /// A new place: `step` from `parent` (see ``places``).
@@ -51,7 +51,7 @@ struct RestorationValidator {
 
     private mutating func visit(
         _ node: ControllerSnapshot,
-        path: Int,
+        at place: Int,
         depth: Int,
         onVisiblePath: Bool,
         inStack: Bool,
@@ -59,29 +59,29 @@ struct RestorationValidator {
         embedded: Bool = false
     ) {
         guard depth <= RestorationProblem.maximumDepth else {
-            report(path, node, .tooDeep)
+            report(place, node, .tooDeep)
             return
         }
         if let first = seen[node.id] {
-            report(path, node, .duplicateID(firstAt: self.path(first)))
+            report(place, node, .duplicateID(firstAt: self.path(first)))
         } else {
-            seen[node.id] = path
+            seen[node.id] = place
         }
-        if !ControllerKind.builtIn.contains(node.kind) { report(path, node, .unknownKind(node.kind)) }
-        checkScene(node, path: path, embedded: embedded)
-        if inStack && node.kind == .navigation { report(path, node, .navigationInStack) }
-        checkSelection(node, path: path)
-        if node.kind == .split { checkSplit(node, path: path) }
-        if node.kind == .page, node.children.count > 2 { report(path, node, .pageCount(node.children.count)) }
+        if !ControllerKind.builtIn.contains(node.kind) { report(place, node, .unknownKind(node.kind)) }
+        checkScene(node, at: place, embedded: embedded)
+        if inStack && node.kind == .navigation { report(place, node, .navigationInStack) }
+        checkSelection(node, at: place)
+        if node.kind == .split { checkSplit(node, at: place) }
+        if node.kind == .page, node.children.count > 2 { report(place, node, .pageCount(node.children.count)) }
 
         var children = node.children[...]
         if node.kind == .tabBar && node.children.count == TabBarController.maximumVisibleTabs + 1 {
-            report(path, node, .invalidMoreNavigation)
+            report(place, node, .invalidMoreNavigation)
         }
         if node.kind == .tabBar, let more = Self.moreNavigation(of: node) {
             // The tab bar makes its own More navigation controller (R5.2): checked, not rebuilt.
             children = children.dropLast()
-            let morePlace = place(path, step: node.children.count - 1)
+            let morePlace = self.place(place, step: node.children.count - 1)
             if !Self.isMoreNavigation(more) {
                 report(morePlace, more, .invalidMoreNavigation)
             }
@@ -91,11 +91,11 @@ struct RestorationValidator {
         // controller, nested, on top (R5.6, R2.6): the one navigation controller a stack may hold.
         let holdsNestedSecondary = collapsed && node.kind == .split && node.columns == nil
         for (index, child) in children.enumerated() {
-            let childPath = place(path, step: index)
-            if let style = child.presentationStyle { report(childPath, child, .unexpectedPresentationStyle(style)) }
+            let childPlace = self.place(place, step: index)
+            if let style = child.presentationStyle { report(childPlace, child, .unexpectedPresentationStyle(style)) }
             visit(
                 child,
-                path: childPath,
+                at: childPlace,
                 depth: depth + 1,
                 onVisiblePath: onVisiblePath && isVisible(child: index, of: node),
                 inStack: node.kind == .navigation && !(nestsSecondary && index == children.count - 1),
@@ -104,10 +104,10 @@ struct RestorationValidator {
             )
         }
         if let presented = node.presented {
-            let presentedPath = place(path, step: -1)
-            if !onVisiblePath { report(presentedPath, presented, .presentationNotAllowedHere) }
-            if presented.presentationStyle == nil { report(presentedPath, presented, .missingPresentationStyle) }
-            visit(presented, path: presentedPath, depth: depth + 1, onVisiblePath: true, inStack: false)
+            let presentedPlace = self.place(place, step: -1)
+            if !onVisiblePath { report(presentedPlace, presented, .presentationNotAllowedHere) }
+            if presented.presentationStyle == nil { report(presentedPlace, presented, .missingPresentationStyle) }
+            visit(presented, at: presentedPlace, depth: depth + 1, onVisiblePath: true, inStack: false)
         }
     }
 
@@ -131,31 +131,31 @@ struct RestorationValidator {
     /// a container may be made by its kind alone). Inside one (under a content controller) the
     /// embedding scene's factory makes the controllers: the builder compares what it makes with
     /// the snapshot's (see `Window.buildRestoration`), so a missing scene is no problem here.
-    private mutating func checkScene(_ node: ControllerSnapshot, path: Int, embedded: Bool) {
+    private mutating func checkScene(_ node: ControllerSnapshot, at place: Int, embedded: Bool) {
         if let scene = node.scene {
-            if !embedded, catalog.scenes[scene] == nil { report(path, node, .unknownScene(scene)) }
+            if !embedded, catalog.scenes[scene] == nil { report(place, node, .unknownScene(scene)) }
         } else if node.kind == .content, !embedded {
-            report(path, node, .missingScene)
+            report(place, node, .missingScene)
         }
     }
 
-    private mutating func checkSelection(_ node: ControllerSnapshot, path: Int) {
-        if node.kind != .split, node.columns != nil { report(path, node, .unexpectedColumns) }
+    private mutating func checkSelection(_ node: ControllerSnapshot, at place: Int) {
+        if node.kind != .split, node.columns != nil { report(place, node, .unexpectedColumns) }
         if node.kind == .split && node.columns != nil { return }  // checked with the columns
         guard node.kind == .tabBar else {
-            if let index = node.selectedIndex { report(path, node, .unexpectedSelectedIndex(index)) }
+            if let index = node.selectedIndex { report(place, node, .unexpectedSelectedIndex(index)) }
             return
         }
         guard let index = node.selectedIndex else {
-            report(path, node, .missingSelectedIndex)
+            report(place, node, .missingSelectedIndex)
             return
         }
         // An empty tab bar reports index 0 (nothing to select).
         let valid = node.children.indices.contains(index) || (node.children.isEmpty && index == 0)
-        if !valid { report(path, node, .selectedIndexOutOfRange(index, count: node.children.count)) }
+        if !valid { report(place, node, .selectedIndexOutOfRange(index, count: node.children.count)) }
     }
 
-    private mutating func checkSplit(_ node: ControllerSnapshot, path: Int) {
+    private mutating func checkSplit(_ node: ControllerSnapshot, at place: Int) {
         let children = node.children
         let valid: Bool
         if let columns = node.columns {
@@ -171,7 +171,7 @@ struct RestorationValidator {
                 topValid = !collapsed && top == nil
             }
             valid = shapes.contains(columns) && columns.count == children.count && topValid
-            if !valid { report(path, node, .splitColumns(columns, collapsed: collapsed)) }
+            if !valid { report(place, node, .splitColumns(columns, collapsed: collapsed)) }
             return
         }
         if collapsed {
@@ -184,7 +184,7 @@ struct RestorationValidator {
         } else {
             valid = children.count == 1 || children.count == 2
         }
-        if !valid { report(path, node, .splitChildren(children.count, collapsed: collapsed)) }
+        if !valid { report(place, node, .splitChildren(children.count, collapsed: collapsed)) }
     }
 
     /// Whether a child is on screen when its parent is: what a presentation may start from.
