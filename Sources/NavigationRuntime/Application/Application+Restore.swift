@@ -8,13 +8,27 @@ extension Application {
     /// the presentations with their styles, and the window's traits (they override
     /// `configuration.traits`). Content controllers come from their scene's factory;
     /// navigation, tab bar, split and page view controllers are rebuilt by kind around their
-    /// rebuilt children (a container's scene, if any, is kept). Appearance states are not
+    /// rebuilt children (a container's scene, if any, is kept). A container's children are
+    /// the snapshot's, not its scene's relationships: a tab bar whose tabs the app set in
+    /// code comes back with them, and so does one whose storyboard has since lost a tab (UIKit
+    /// would make the storyboard's tabs: compare with a fresh launch's snapshot if the
+    /// storyboard may have changed since the snapshot was saved). Appearance states are not
     /// copied: the visible path appears as in any transition, so a snapshot taken between
     /// transitions comes back equal (``WindowSnapshot/normalized()``: ids are renumbered).
     ///
+    /// `catalog` must know every scene the snapshot names. For an app of several storyboards
+    /// (references between them), that is ``StoryboardBundle/mergedCatalog(registry:initial:)``:
+    /// one storyboard's own catalog instantiates a referenced scene through the reference, but
+    /// does not list it, so restoring with it fails with ``RestorationProblem/Reason/unknownScene(_:)``
+    /// for every scene of another storyboard.
+    ///
     /// The steps, each finishing before the next starts:
-    /// 1. the whole tree is validated without building anything (every problem is listed);
-    /// 2. the controllers are built off-window (only the scenes' factories run);
+    /// 1. the whole tree is validated without building anything (every problem this step
+    ///    finds is listed, not only the first);
+    /// 2. the controllers are built off-window (only the scenes' factories run); a problem
+    ///    only building finds (a scene whose factory makes another kind of controller than
+    ///    the snapshot says, an embedded subtree the factory no longer makes) is reported
+    ///    here, so only for a snapshot step 1 accepted;
     /// 3. the tree is installed in a new window in ONE transition (the root, with its selected
     ///    tabs and its presentations linked in before it enters: one root change, one commit,
     ///    sequence number 1), and only then is the window opened (listed in ``openWindows``;
