@@ -6,13 +6,9 @@ struct RestorationValidator {
     let catalog: SceneCatalog
     let collapsed: Bool
     private(set) var problems: [RestorationProblem] = []
-    /// Where each id was first seen (a place, see ``places``).
+    /// Where each id was first seen (a place in ``places``).
     private var seen: [ControllerID: Int] = [:]
-    /// Every place visited, by number: its parent's place (-1 for the root) and its step
-    /// from there (a child's index, or -1 for the presented controller). A place's path
-    /// (`root.children[1].presented`) is spelled only when a problem names it: a string per
-    /// node was most of a valid snapshot's check.
-    private var places: [(parent: Int, step: Int)] = []
+    private var places = RestorationPlaces()
 
     init(catalog: SceneCatalog, traits: Traits) {
         self.catalog = catalog
@@ -21,32 +17,15 @@ struct RestorationValidator {
 
     /// Validates the tree under `root` (the window's root: not presented, on screen).
     mutating func validate(_ root: ControllerSnapshot) {
-        let place = self.place(-1, step: 0)
+        let place = RestorationPlaces.root
         if let style = root.presentationStyle {
             report(place, root, .unexpectedPresentationStyle(style))
         }
         visit(root, at: place, depth: 1, onVisiblePath: true, inStack: false)
     }
 
-    /// A new place: `step` from `parent` (see ``places``).
-    private mutating func place(_ parent: Int, step: Int) -> Int {
-        places.append((parent, step))
-        return places.count - 1
-    }
-
-    /// The path of a place, from the root.
-    private func path(_ place: Int) -> String {
-        var steps: [Int] = []
-        var current = place
-        while places[current].parent >= 0 {
-            steps.append(places[current].step)
-            current = places[current].parent
-        }
-        return steps.reversed().reduce(into: "root") { path, step in path += step < 0 ? ".presented" : ".children[\(step)]" }
-    }
-
     private mutating func report(_ place: Int, _ node: ControllerSnapshot, _ reason: RestorationProblem.Reason) {
-        problems.append(RestorationProblem(path: path(place), controller: node.id, reason: reason))
+        problems.append(RestorationProblem(path: places.path(place), controller: node.id, reason: reason))
     }
 
     private mutating func visit(
@@ -63,7 +42,7 @@ struct RestorationValidator {
             return
         }
         if let first = seen[node.id] {
-            report(place, node, .duplicateID(firstAt: self.path(first)))
+            report(place, node, .duplicateID(firstAt: places.path(first)))
         } else {
             seen[node.id] = place
         }
@@ -81,7 +60,7 @@ struct RestorationValidator {
         if node.kind == .tabBar, let more = Self.moreNavigation(of: node) {
             // The tab bar makes its own More navigation controller (R5.2): checked, not rebuilt.
             children = children.dropLast()
-            let morePlace = self.place(place, step: node.children.count - 1)
+            let morePlace = places.child(node.children.count - 1, of: place)
             if !Self.isMoreNavigation(more) {
                 report(morePlace, more, .invalidMoreNavigation)
             }
@@ -91,7 +70,7 @@ struct RestorationValidator {
         // controller, nested, on top (R5.6, R2.6): the one navigation controller a stack may hold.
         let holdsNestedSecondary = collapsed && node.kind == .split && node.columns == nil
         for (index, child) in children.enumerated() {
-            let childPlace = self.place(place, step: index)
+            let childPlace = places.child(index, of: place)
             if let style = child.presentationStyle { report(childPlace, child, .unexpectedPresentationStyle(style)) }
             visit(
                 child,
@@ -104,7 +83,7 @@ struct RestorationValidator {
             )
         }
         if let presented = node.presented {
-            let presentedPlace = self.place(place, step: -1)
+            let presentedPlace = places.presented(of: place)
             if !onVisiblePath { report(presentedPlace, presented, .presentationNotAllowedHere) }
             if presented.presentationStyle == nil { report(presentedPlace, presented, .missingPresentationStyle) }
             visit(presented, at: presentedPlace, depth: depth + 1, onVisiblePath: true, inStack: false)
@@ -196,5 +175,38 @@ struct RestorationValidator {
                 columns: node.columns
             )
         )
+    }
+}
+
+/// The places of a snapshot's tree that restoration visits, by number, each as its parent's
+/// place and its step from there: a problem's path (`root.children[1].presented`) is spelled
+/// only when a problem names it (a string built per node was most of a valid snapshot's
+/// check, and a tenth of its build).
+struct RestorationPlaces {
+    /// The root's place.
+    static let root = -1
+    private var places: [(parent: Int, step: Int)] = []
+
+    /// The place of child `index` of the node at `parent`.
+    mutating func child(_ index: Int, of parent: Int) -> Int {
+        places.append((parent, index))
+        return places.count - 1
+    }
+
+    /// The place of what the node at `parent` presents.
+    mutating func presented(of parent: Int) -> Int {
+        places.append((parent, -1))
+        return places.count - 1
+    }
+
+    /// The path of a place, from the root.
+    func path(_ place: Int) -> String {
+        var steps: [Int] = []
+        var current = place
+        while current != Self.root {
+            steps.append(places[current].step)
+            current = places[current].parent
+        }
+        return steps.reversed().reduce(into: "root") { path, step in path += step < 0 ? ".presented" : ".children[\(step)]" }
     }
 }

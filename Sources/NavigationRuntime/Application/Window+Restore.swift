@@ -55,16 +55,15 @@ extension Window {
         // `holdsSecondary`: the navigation primary of a collapsed split, whose stack's top is
         // the split's secondary; it is returned through `secondary`, and installing the split
         // in this compact window collapses it back onto the primary (R5.6).
-        // `path` spells the node's place for a problem only: built when one is reported, not
-        // at every node (a string appended per node was a tenth of a restoration's cost).
+        var places = RestorationPlaces()
         func make(
             _ node: ControllerSnapshot,
-            path: () -> String,
+            at place: Int,
             holdsSecondary: Bool = false,
             secondary: inout (any ViewController)?
         ) -> (any ViewController)? {
             func fail(_ reason: RestorationProblem.Reason) -> (any ViewController)? {
-                problems.append(RestorationProblem(path: path(), controller: node.id, reason: reason))
+                problems.append(RestorationProblem(path: places.path(place), controller: node.id, reason: reason))
                 return nil
             }
             let scene = node.scene.flatMap { catalog.scenes[$0] }
@@ -91,8 +90,8 @@ extension Window {
             var children: [any ViewController] = []
             var held: (any ViewController)?
             for (index, child) in childNodes.enumerated() {
-                let childPath = { path() + ".children[\(index)]" }
-                if let controller = build(child, path: childPath, holdsSecondary: childrenHoldSecondary, secondary: &held) {
+                let childPlace = places.child(index, of: place)
+                if let controller = build(child, at: childPlace, holdsSecondary: childrenHoldSecondary, secondary: &held) {
                     children.append(controller)
                 }
             }
@@ -114,17 +113,17 @@ extension Window {
 
         func build(
             _ node: ControllerSnapshot,
-            path: () -> String,
+            at place: Int,
             holdsSecondary: Bool = false,
             secondary: inout (any ViewController)?
         ) -> (any ViewController)? {
-            guard let controller = make(node, path: path, holdsSecondary: holdsSecondary, secondary: &secondary) else {
+            guard let controller = make(node, at: place, holdsSecondary: holdsSecondary, secondary: &secondary) else {
                 return nil
             }
             if let presentedNode = node.presented {
                 let slot = presentations.count
                 var unused: (any ViewController)?
-                guard let presented = build(presentedNode, path: { path() + ".presented" }, secondary: &unused) else { return nil }
+                guard let presented = build(presentedNode, at: places.presented(of: place), secondary: &unused) else { return nil }
                 let style = presentedNode.presentationStyle ?? .fullScreen
                 presentations.insert(.init(presenter: controller, presented: presented, style: style), at: slot)
             }
@@ -132,7 +131,7 @@ extension Window {
         }
 
         var unused: (any ViewController)?
-        guard let controller = build(root, path: { "root" }, secondary: &unused), problems.isEmpty else {
+        guard let controller = build(root, at: RestorationPlaces.root, secondary: &unused), problems.isEmpty else {
             return .failed(problems)
         }
         var tree = RestoredTree(root: controller)
