@@ -163,10 +163,10 @@ public enum DeepLinkStep: Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .selectTab(let scene): "selectTab(\(scene))"
+        case .selectTab(let scene): "selectTab(\(EchoedText.shown(scene, quoted: false)))"
         case .selectTabIndex(let index): "selectTab(at: \(index))"
-        case .push(let scene, _): "push(\(scene))"
-        case .present(let scene, let style, _): "present(\(scene)" + (style.map { ", \($0)" } ?? "") + ")"
+        case .push(let scene, _): "push(\(EchoedText.shown(scene, quoted: false)))"
+        case .present(let scene, let style, _): "present(\(EchoedText.shown(scene, quoted: false))" + (style.map { ", \($0)" } ?? "") + ")"
         case .popToRoot: "popToRoot"
         case .dismiss: "dismiss"
         case .dismissAll: "dismissAll"
@@ -249,5 +249,17 @@ public struct DeepLinkStepFailure: Sendable, CustomStringConvertible {
     /// Why it could not apply.
     public let reason: Reason
 
-    public var description: String { "step \(index) \(step): \(reason)" }
+    /// The step's index, the step and the reason, as `step 1 push(Item): unknownScene("Item")`.
+    /// A scene named by the link (a URL's parameter, say) is cut to its first 200 characters
+    /// and its length (see ``RestorationProblem/maximumEchoedCharacters``).
+    public var description: String {
+        let why: String =
+            switch reason {
+            case .noSuchTab(let scene): "noSuchTab(\(EchoedText.shown(scene)))"
+            case .unknownScene(let scene): "unknownScene(\(EchoedText.shown(scene)))"
+            case .pushingNavigationController(let scene): "pushingNavigationController(\(EchoedText.shown(scene)))"
+            default: "\(reason)"
+            }
+        return "step \(index) \(step): " + why
+    }
 }

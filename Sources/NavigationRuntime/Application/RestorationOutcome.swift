@@ -111,8 +111,24 @@ public struct RestorationProblem: Sendable, Hashable, CustomStringConvertible {
         self.reason = reason
     }
 
+    /// The path, the node's id and the reason, as `root.children[0] (#2): unknownScene("ghost")`.
+    /// A text that came from the snapshot (a scene identifier, a kind's name, the decoder's
+    /// explanation, which quotes the value it refused) is cut to its first
+    /// ``maximumEchoedCharacters`` characters and its length: a snapshot is input, and a
+    /// 5 MB scene name must not become a 5 MB line in a log.
     public var description: String {
         let node = controller.map { " (\($0))" } ?? ""
-        return (path.isEmpty ? "snapshot" : path) + node + ": \(reason)"
+        let why: String =
+            switch reason {
+            case .unknownScene(let scene): "unknownScene(\(EchoedText.shown(scene)))"
+            case .unknownKind(let kind): "unknownKind(\(EchoedText.shown(kind.rawValue)))"
+            case .malformedJSON(let explanation): "malformedJSON(\(EchoedText.shown(explanation)))"
+            default: "\(reason)"
+            }
+        return (path.isEmpty ? "snapshot" : path) + node + ": " + why
     }
+
+    /// How many characters of a text from the snapshot ``description`` shows; a longer one
+    /// is cut there, and its length given.
+    public static let maximumEchoedCharacters = EchoedText.limit
 }

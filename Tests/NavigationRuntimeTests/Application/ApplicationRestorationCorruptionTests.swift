@@ -297,6 +297,55 @@ import Testing
         #expect(await app.openWindows.isEmpty)
     }
 
+    /// A text the snapshot brings (a scene identifier, a kind's name, a value the decoder
+    /// refused) is kept whole in the reason, and cut in the description: a hostile snapshot
+    /// does not make a 100,000-character log line.
+    @Test func aLongTextFromTheSnapshot_isCutInTheDescription_keptInTheReason() async throws {
+        let app = Application()
+        let long = String(repeating: "x", count: 10_000)
+        let cut = "\"" + String(repeating: "x", count: RestorationProblem.maximumEchoedCharacters) + "\"… (10000 characters)"
+        let snapshot = WindowSnapshot(
+            window: WindowID(1), sequence: 1, traits: .regular, transitionInFlight: false,
+            root: ControllerSnapshot(
+                id: ControllerID(1), className: "UINavigationController", kind: .navigation, appearance: .appeared,
+                children: [
+                    ControllerSnapshot(id: ControllerID(2), scene: long, className: "X", kind: .content, appearance: .appeared),
+                    ControllerSnapshot(id: ControllerID(3), scene: "home", className: "X", kind: ControllerKind(rawValue: long), appearance: .appeared),
+                ]
+            )
+        )
+        let problems = await app.restore(snapshot, catalog: catalog).problems
+        #expect(problems.map(\.reason) == [.unknownScene(long), .unknownKind(ControllerKind(rawValue: long))])
+        #expect(problems.map(\.description) == [
+            "root.children[0] (#2): unknownScene(\(cut))",
+            "root.children[1] (#3): unknownKind(\(cut))",
+        ])
+        // At the limit, the text is shown whole.
+        let limit = String(repeating: "y", count: RestorationProblem.maximumEchoedCharacters)
+        let atLimit = RestorationProblem(path: "root", controller: nil, reason: .unknownScene(limit))
+        #expect(atLimit.description == "root: unknownScene(\"\(limit)\")")
+
+        // The decoder quotes the value it refused: cut too.
+        var json = try JSONEncoder().encode(
+            WindowSnapshot(
+                window: WindowID(1), sequence: 1, traits: .regular, transitionInFlight: false,
+                root: ControllerSnapshot(id: ControllerID(1), scene: "home", className: "X", kind: .content, appearance: .appeared)
+            ))
+        let text = String(decoding: json, as: UTF8.self)
+        json = Data(text.replacingOccurrences(of: "\"appeared\"", with: "\"\(long)\"").utf8)
+        let malformed = await app.restore(json: json, catalog: catalog).problems
+        guard case .malformedJSON(let explanation)? = malformed.first?.reason, malformed.count == 1 else {
+            Issue.record("expected one malformedJSON problem, got \(malformed)")
+            return
+        }
+        #expect(explanation.contains(long))
+        let description = malformed[0].description
+        #expect(description.hasPrefix("snapshot: malformedJSON(\""))
+        #expect(description.hasSuffix(" characters))"))
+        #expect(description.count < RestorationProblem.maximumEchoedCharacters + 100, "\(description.count) characters")
+        #expect(await app.openWindows.isEmpty)
+    }
+
     @Test func sceneOfAnotherKind_failsWhileBuilding_andOpensNothing() async throws {
         let app = Application()
         let snapshot = WindowSnapshot(

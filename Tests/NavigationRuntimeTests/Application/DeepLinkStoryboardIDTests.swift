@@ -85,6 +85,21 @@ import Testing
             return
         }
         #expect(failure.index == 0 && failure.reason == .unknownScene("Nope"))
+        #expect(failure.description == "step 0 push(Nope): unknownScene(\"Nope\")")
         #expect(unknown.tree == "tabBar*[navigation*[Hom-Vc-001*] navigation[Lst-Vc-001]]{0}")
+    }
+
+    /// A scene a link names (a URL's parameter) is kept whole in the reason, and cut in the
+    /// description, where it shows twice: a hostile URL does not become a log line of its size.
+    @Test func aLongSceneName_isCutInTheDescription() async throws {
+        let long = String(repeating: "z", count: 5_000)
+        let start = String(repeating: "z", count: RestorationProblem.maximumEchoedCharacters)
+        let unknown = try await open([.push(scene: long)])
+        guard case .stepFailed(let failure) = unknown.outcome else {
+            Issue.record("\(unknown.outcome)")
+            return
+        }
+        #expect(failure.reason == .unknownScene(long))
+        #expect(failure.description == "step 0 push(\(start)… (5000 characters)): unknownScene(\"\(start)\"… (5000 characters))")
     }
 }
