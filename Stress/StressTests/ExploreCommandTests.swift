@@ -213,6 +213,24 @@ import Testing
         #expect(outcome.output.contains("depth bound 8 reached: 1 state at depth 8 not expanded\n"))
     }
 
+    /// The report gives a rate only for a run of 1,000 transitions or more: a few
+    /// transitions' time is mostly what any run costs.
+    @Test func theRateIsGivenOnlyForALargeEnoughRun() async throws {
+        #expect(ExploreRenderer.timeLine(seconds: 0.0021, transitions: 3) == "time: 0.002 s")
+        #expect(ExploreRenderer.timeLine(seconds: 0.5, transitions: 999) == "time: 0.500 s")
+        #expect(ExploreRenderer.timeLine(seconds: 0.5, transitions: 1_000) == "time: 0.500 s (2000 transitions/s)")
+        #expect(ExploreRenderer.timeLine(seconds: 0, transitions: 5_000) == "time: 0.000 s")
+        let app = try Self.app(
+            Self.document(initial: "nav", Self.navigation("nav", root: "home"), Self.scene("home", "HomeViewController"))
+        )
+        defer { try? FileManager.default.removeItem(at: app) }
+        let outcome = try await Self.explore(app)
+        let time = outcome.output.split(separator: "\n").first { $0.hasPrefix("time: ") }
+        // The time the report gives is the explorer's, what `bench explore` reads beside the whole run.
+        let searched = try #require(outcome.searchTime)
+        #expect(time.map(String.init) == ExploreRenderer.timeLine(seconds: searched.nanoseconds / 1e9, transitions: 1))
+    }
+
     /// A scene nothing leads to, and its segue: notes, not errors.
     @Test func scenesAndSeguesNeverReached() async throws {
         let app = try Self.app(

@@ -10,10 +10,12 @@ import NavigationRuntimeTesting
 /// the same process and run.
 ///
 /// The whole `explore` run is timed as the executable makes it: loading, the search, the
-/// findings and the report. The executable leaves the exploration to the process's exit
-/// (``ProcessEnd``), so its freeing is timed apart, after the clock stops, and printed on a
-/// line of its own. The two worker counts run in turn, `passes` times each (a run is a fraction
-/// of a second, and one run on this shared machine is noise): each figure is the median.
+/// findings and the report. The explorer's own part of each run (the search and its findings,
+/// the time the `explore` report gives its rate for) is printed beside it, from the same runs.
+/// The executable leaves the exploration to the process's exit (``ProcessEnd``), so its freeing
+/// is timed apart, after the clock stops, and printed on a line of its own. The two worker
+/// counts run in turn, `passes` times each (a run is a fraction of a second, and one run on
+/// this shared machine is noise): each figure is the median.
 enum ExploreBenchmark {
     static func run(path: String, depth: Int, passes: Int, iterations: Int) async throws -> [(name: String, nanoseconds: Double)] {
         let arguments = [path, "--depth", String(depth)]
@@ -22,6 +24,9 @@ enum ExploreBenchmark {
         guard transitions > 0 else { throw UsageError("bench explore: '\(path)' gives no transition to measure") }
         var one: [Double] = []
         var two: [Double] = []
+        // The explorer's part of the same runs (``ExploreCommand/Outcome/searchTime``).
+        var oneSearch: [Double] = []
+        var twoSearch: [Double] = []
         var freeing: [Double] = []
         for _ in 0..<passes {
             for workers in [1, 2] {
@@ -33,7 +38,14 @@ enum ExploreBenchmark {
                 guard made?.exploration?.transitions.count == transitions else {
                     throw UsageError("bench explore: '\(path)' gave another exploration with \(workers) workers")
                 }
-                if workers == 1 { one.append(run) } else { two.append(run) }
+                let search = (made?.searchTime?.nanoseconds ?? 0) / Double(transitions)
+                if workers == 1 {
+                    one.append(run)
+                    oneSearch.append(search)
+                } else {
+                    two.append(run)
+                    twoSearch.append(search)
+                }
                 freeing.append(try await BenchClock.measure(transitions) { made = nil })
             }
         }
@@ -50,16 +62,20 @@ enum ExploreBenchmark {
         }
         await window.close()
         let (oneWorker, twoWorkers, freed) = (median(one), median(two), median(freeing))
+        let (oneSearching, twoSearching) = (median(oneSearch), median(twoSearch))
         print(
             String(
-                format: "explore %@ to depth %d: %d transitions, medians of %d runs each; transitions/s: 1 worker %.0f, 2 workers %.0f (x%.2f); a transition costs %.0f pushes (1 worker); freeing the exploration (left to the process's exit) would add %.0f ns per transition",
-                path, depth, transitions, passes, 1e9 / oneWorker, 1e9 / twoWorkers, oneWorker / twoWorkers, oneWorker / push, freed
+                format: "explore %@ to depth %d: %d transitions, medians of %d runs each; transitions/s, the whole run: 1 worker %.0f, 2 workers %.0f (x%.2f); the explorer's part (the report's rate): 1 worker %.0f, 2 workers %.0f (x%.2f); a transition costs %.0f pushes (1 worker, whole run); freeing the exploration (left to the process's exit) would add %.0f ns per transition",
+                path, depth, transitions, passes, 1e9 / oneWorker, 1e9 / twoWorkers, oneWorker / twoWorkers,
+                1e9 / oneSearching, 1e9 / twoSearching, oneSearching / twoSearching, oneWorker / push, freed
             )
         )
         return [
             ("pushViewController (1 window)", push),
             ("explore, 1 worker (wall ns per transition)", oneWorker),
             ("explore, 2 workers", twoWorkers),
+            ("explorer's part, 1 worker", oneSearching),
+            ("explorer's part, 2 workers", twoSearching),
             ("freeing its exploration, apart", freed),
         ]
     }

@@ -85,6 +85,9 @@ enum ExploreCommand {
         var stepsFiles: [[String]] = []
         /// The exploration itself.
         var exploration: Exploration?
+        /// How long the explorer ran (the search and its findings): the time the report gives
+        /// (loading the app before, and the report after, are not counted).
+        var searchTime: Duration?
         /// For each no-way-back finding (by index), the classes of its presented controllers
         /// whose source files call `dismiss(`: the way back is in code.
         var dismissedInCode: [Int: [String]] = [:]
@@ -172,6 +175,7 @@ enum ExploreCommand {
         let elapsed = clock.now - began
 
         var outcome = Outcome(exit: .success)
+        outcome.searchTime = elapsed
         outcome.warnings = (app.bundle.skippedEntries + sources.skipped).map { FileProblem.skippedWarning($0) }
         if let unread = sources.unread {
             outcome.warnings.append("navstress: warning: no sources read (\(unread)): no controller declares an unwind action")
