@@ -346,6 +346,48 @@ import Testing
         #expect(await app.openWindows.isEmpty)
     }
 
+    /// Valid JSON with a number its field cannot hold: Foundation's decoder says only "The
+    /// given data was not valid JSON.", with no field; the problem names the field and the number.
+    @Test func aNumberItsFieldCannotHold_isNamedWithItsPath() async throws {
+        let app = Application()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let base = String(
+            decoding: try encoder.encode(
+                WindowSnapshot(
+                    window: WindowID(1), sequence: 7, traits: .regular, transitionInFlight: false,
+                    root: ControllerSnapshot(
+                        id: ControllerID(1), className: "UINavigationController", kind: .navigation, appearance: .appeared,
+                        children: [ControllerSnapshot(id: ControllerID(2), scene: "home", className: "H", kind: .content, appearance: .appeared)]
+                    )
+                )),
+            as: UTF8.self)
+        // The JSON as written restores.
+        #expect(await app.restore(json: Data(base.utf8), catalog: catalog).window != nil)
+        for window in await app.openWindows { await app.closeWindow(window.id) }
+        let cases: [(String, String, String)] = [
+            ("\"id\":2", "\"id\":-2", ".root.children[0].id: -2 is not a whole number from 0 to 18446744073709551615"),
+            ("\"id\":2", "\"id\":2.5", ".root.children[0].id: 2.5 is not a whole number from 0 to 18446744073709551615"),
+            ("\"sequence\":7", "\"sequence\":18446744073709551616", ".sequence: 18446744073709551616 is not a whole number from 0 to 18446744073709551615"),
+            ("\"sequence\":7", "\"sequence\":1e400", "Number 1e400 is not representable in Swift."),
+        ]
+        for (find, replacement, expected) in cases {
+            #expect(base.contains(find), "\(find) in \(base)")
+            let json = Data(base.replacingOccurrences(of: find, with: replacement).utf8)
+            let problems = await app.restore(json: json, catalog: catalog).problems
+            #expect(problems.map(\.reason) == [.malformedJSON(expected)], "\(replacement)")
+        }
+        // A decoding error that names its field keeps the decoder's words.
+        let wrongType = Data(base.replacingOccurrences(of: "\"id\":2", with: "\"id\":\"two\"").utf8)
+        let problems = await app.restore(json: wrongType, catalog: catalog).problems
+        guard case .malformedJSON(let explanation)? = problems.first?.reason else {
+            Issue.record("\(problems)")
+            return
+        }
+        #expect(explanation.hasPrefix(".root.children[0].id: "), "\(explanation)")
+        #expect(await app.openWindows.isEmpty)
+    }
+
     @Test func sceneOfAnotherKind_failsWhileBuilding_andOpensNothing() async throws {
         let app = Application()
         let snapshot = WindowSnapshot(
