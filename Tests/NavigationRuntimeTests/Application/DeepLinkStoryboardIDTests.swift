@@ -102,4 +102,17 @@ import Testing
         #expect(failure.reason == .unknownScene(long))
         #expect(failure.description == "step 0 push(\(start)… (5000 characters)): unknownScene(\"\(start)\"… (5000 characters))")
     }
+
+    /// A newline, a quote or a NUL a link puts in a scene name is escaped in both places the
+    /// description shows it: a URL cannot start a forged line in a log (a new user's trial
+    /// found the step's part raw).
+    @Test func controlCharactersInASceneName_areEscapedInTheDescription() async throws {
+        let unknown = try await open([.push(scene: "\nbad\"name\0")])
+        guard case .stepFailed(let failure) = unknown.outcome else {
+            Issue.record("\(unknown.outcome)")
+            return
+        }
+        #expect(failure.description == #"step 0 push(\nbad\"name\0): unknownScene("\nbad\"name\0")"#)
+        #expect(!failure.description.contains("\n") && !failure.description.contains("\0"))
+    }
 }
