@@ -216,10 +216,10 @@ import Testing
     /// The report gives a rate only for a run of 1,000 transitions or more: a few
     /// transitions' time is mostly what any run costs.
     @Test func theRateIsGivenOnlyForALargeEnoughRun() async throws {
-        #expect(ExploreRenderer.timeLine(seconds: 0.0021, transitions: 3) == "time: 0.002 s")
-        #expect(ExploreRenderer.timeLine(seconds: 0.5, transitions: 999) == "time: 0.500 s")
-        #expect(ExploreRenderer.timeLine(seconds: 0.5, transitions: 1_000) == "time: 0.500 s (2000 transitions/s)")
-        #expect(ExploreRenderer.timeLine(seconds: 0, transitions: 5_000) == "time: 0.000 s")
+        #expect(ExploreRenderer.timeLine(seconds: 0.0021, transitions: 3) == "time: 0.002 s to explore (too few transitions for a rate)")
+        #expect(ExploreRenderer.timeLine(seconds: 0.5, transitions: 999) == "time: 0.500 s to explore (too few transitions for a rate)")
+        #expect(ExploreRenderer.timeLine(seconds: 0.5, transitions: 1_000) == "time: 0.500 s to explore (2000 transitions/s)")
+        #expect(ExploreRenderer.timeLine(seconds: 0, transitions: 5_000) == "time: 0.000 s to explore")
         let app = try Self.app(
             Self.document(initial: "nav", Self.navigation("nav", root: "home"), Self.scene("home", "HomeViewController"))
         )

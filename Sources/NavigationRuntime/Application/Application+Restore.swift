@@ -89,10 +89,11 @@ extension Application {
         } catch let error as ControllerSnapshot.TooDeep {
             return .failed([RestorationProblem(path: String(error.path.drop { $0 == "." }), controller: nil, reason: .tooDeep)])
         } catch {
-            // A number its field cannot hold comes as data corrupted at no field.
+            // Truncated data, a syntax error or a number its field cannot hold come as data
+            // corrupted at no field: where and why are worked out here.
             var misfit: String?
             if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty {
-                misfit = SnapshotNumbers.misfit(in: json)
+                misfit = SnapshotJSONProblems.first(in: json)
             }
             return .failed([RestorationProblem(path: "", controller: nil, reason: .malformedJSON(misfit ?? Self.explain(error)))])
         }
@@ -101,61 +102,18 @@ extension Application {
 
     /// A one-line account of a decoding error: where, and what.
     private static func explain(_ error: any Error) -> String {
+        /// The field's path and a colon, or nothing for the whole snapshot.
         func path(_ codingPath: [any CodingKey]) -> String {
-            codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
+            codingPath.isEmpty ? "" : codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined() + ": "
         }
         guard let error = error as? DecodingError else { return String(describing: error) }
         switch error {
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return path(context.codingPath) + ": " + context.debugDescription
+            return path(context.codingPath) + context.debugDescription
         case .keyNotFound(let key, let context):
-            return path(context.codingPath) + ": missing key '\(key.stringValue)'"
+            return path(context.codingPath) + "missing key '\(key.stringValue)'"
         @unknown default:
             return String(describing: error)
         }
-    }
-}
-
-/// What Foundation's decoder does not say: it reports a number that does not fit its field (a
-/// negative or fractional id, a sequence beyond 64 bits) as "The given data was not valid
-/// JSON.", with no field named, though the JSON is valid (seen with this toolchain's
-/// Foundation). Looked for only after decoding failed.
-enum SnapshotNumbers {
-    /// The snapshot's fields that hold a `UInt64` (ids and the sequence number).
-    private static let unsigned: Set<String> = ["id", "window", "sequence"]
-
-    /// The first number of `json` (keys in sorted order) that its field cannot hold, as
-    /// `.root.children[0].id: -1 is not a whole number from 0 to 18446744073709551615`; what
-    /// the parser says when it refuses a number (`1e400`); `nil` when neither (the decoder's
-    /// own explanation stands).
-    static func misfit(in json: Data) -> String? {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
-        } catch {
-            let said = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            return said.flatMap { $0.hasPrefix("Number ") ? $0 : nil }
-        }
-        return misfit(object, at: "", key: nil)
-    }
-
-    private static func misfit(_ value: Any, at path: String, key: String?) -> String? {
-        if let object = value as? [String: Any] {
-            for name in object.keys.sorted() {
-                if let found = object[name].flatMap({ misfit($0, at: path + "." + name, key: name) }) { return found }
-            }
-            return nil
-        }
-        if let array = value as? [Any] {
-            for (index, element) in array.enumerated() {
-                if let found = misfit(element, at: path + "[\(index)]", key: nil) { return found }
-            }
-            return nil
-        }
-        guard let number = value as? NSNumber, !(value is Bool) else { return nil }
-        if let key, unsigned.contains(key) {
-            return number as? UInt64 == nil ? "\(path): \(number) is not a whole number from 0 to \(UInt64.max)" : nil
-        }
-        return number as? Int == nil ? "\(path): \(number) is not a whole number from \(Int.min) to \(Int.max)" : nil
     }
 }

@@ -30,11 +30,14 @@ struct ExploreRenderer {
     /// the search.
     static let transitionsForARate = 1_000
 
-    /// The report's time, with the rate when the run is large enough to give a meaningful one
-    /// (``transitionsForARate``): `time: 0.135 s (103593 transitions/s)`, or `time: 0.002 s`.
+    /// The report's time, the explorer's (the search and the findings; loading the app and
+    /// writing the report are not counted), with the rate when the run is large enough to give
+    /// a meaningful one (``transitionsForARate``): `time: 0.135 s to explore (103593
+    /// transitions/s)`, or `time: 0.002 s to explore (too few transitions for a rate)`.
     static func timeLine(seconds: Double, transitions: Int) -> String {
-        let time = "time: \(String(format: "%.3f", seconds)) s"
-        guard transitions >= transitionsForARate, seconds > 0 else { return time }
+        let time = "time: \(String(format: "%.3f", seconds)) s to explore"
+        guard seconds > 0 else { return time }
+        guard transitions >= transitionsForARate else { return time + " (too few transitions for a rate)" }
         return time + " (\(Int(Double(transitions) / seconds)) transitions/s)"
     }
 

@@ -369,7 +369,8 @@ import Testing
             ("\"id\":2", "\"id\":-2", ".root.children[0].id: -2 is not a whole number from 0 to 18446744073709551615"),
             ("\"id\":2", "\"id\":2.5", ".root.children[0].id: 2.5 is not a whole number from 0 to 18446744073709551615"),
             ("\"sequence\":7", "\"sequence\":18446744073709551616", ".sequence: 18446744073709551616 is not a whole number from 0 to 18446744073709551615"),
-            ("\"sequence\":7", "\"sequence\":1e400", "Number 1e400 is not representable in Swift."),
+            ("\"sequence\":7", "\"sequence\":1e400", ".sequence: the number 1e400 is beyond any number type"),
+            ("\"id\":2", "\"id\":-1e400", ".root.children[0].id: the number -1e400 is beyond any number type"),
         ]
         for (find, replacement, expected) in cases {
             #expect(base.contains(find), "\(find) in \(base)")
@@ -386,6 +387,58 @@ import Testing
         }
         #expect(explanation.hasPrefix(".root.children[0].id: "), "\(explanation)")
         #expect(await app.openWindows.isEmpty)
+    }
+
+    /// JSON that is not valid (truncated, a syntax error, a second document): Foundation's
+    /// decoder says only "The given data was not valid JSON."; the problem says where (the field
+    /// being read and the byte) and what.
+    @Test func invalidJSON_saysWhereAndWhat() async throws {
+        let app = Application()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(
+            decoding: try encoder.encode(
+                WindowSnapshot(
+                    window: WindowID(1), sequence: 7, traits: .regular, transitionInFlight: false,
+                    root: ControllerSnapshot(id: ControllerID(1), scene: "home", className: "H", kind: .content, appearance: .appeared)
+                )),
+            as: UTF8.self)
+        /// The byte offset of `text` in the JSON, plus `plus`.
+        func offset(of text: String, plus: Int = 0) throws -> Int {
+            let range = try #require(json.range(of: text))
+            return json.utf8.distance(from: json.startIndex, to: range.lowerBound) + plus
+        }
+        let insideKey = try offset(of: #""className""#, plus: 4)
+        let insideValue = try offset(of: #""home""#, plus: 3)
+        let afterID = try offset(of: #""id":1"#, plus: 6)
+        let cases: [(String, String)] = [
+            ("", "at byte 0: the data ends where a value should be"),
+            ("{", "at byte 1: the data ends inside an object, where a key should be"),
+            (String(json.utf8.prefix(insideKey))!, ".root at byte \(insideKey): the data ends inside a string"),
+            (String(json.utf8.prefix(insideValue))!, ".root.scene at byte \(insideValue): the data ends inside a string"),
+            (String(json.utf8.prefix(afterID))!, ".root at byte \(afterID): the data ends inside an object"),
+            (json + " garbage", "at byte \(json.utf8.count + 1): unexpected 'g' after the end of the document"),
+            (json + json, "at byte \(json.utf8.count): unexpected '{' after the end of the document"),
+            (json.replacingOccurrences(of: #""id":1,"#, with: #""id":1 "#), ".root at byte \(afterID + 1): unexpected '\"' where ',' or '}' should be"),
+            (json.replacingOccurrences(of: #""home""#, with: "home"), ".root.scene at byte \(insideValue - 3): unexpected 'h' where a value should be"),
+            ("hello", "at byte 0: unexpected 'h' where a value should be"),
+        ]
+        for (text, expected) in cases {
+            let problems = await app.restore(json: Data(text.utf8), catalog: catalog).problems
+            #expect(problems.map(\.reason) == [.malformedJSON(expected)], "\(text)")
+        }
+        // A missing key of the whole snapshot: no path, no stray colon; a quote in the
+        // description stays a quote.
+        let missing = await app.restore(json: Data(json.replacingOccurrences(of: #""traits""#, with: #""trait""#).utf8), catalog: catalog)
+        #expect(missing.problems.map(\.description) == ["snapshot: malformedJSON(\"missing key 'traits'\")"])
+        #expect(await app.openWindows.isEmpty)
+    }
+
+    /// A description escapes what would break a log line (a newline, a NUL, an escape
+    /// character, a quote, a backslash) as a Swift literal does, and leaves the rest.
+    @Test func aDescription_escapesControlCharacters_only() {
+        let problem = RestorationProblem(path: "root", controller: nil, reason: .unknownScene("a\nb\0c\u{1B}[2Jd\"e\\f'g é"))
+        #expect(problem.description == #"root: unknownScene("a\nb\0c\u{1B}[2Jd\"e\\f'g é")"#)
     }
 
     @Test func sceneOfAnotherKind_failsWhileBuilding_andOpensNothing() async throws {
