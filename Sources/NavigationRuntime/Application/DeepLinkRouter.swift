@@ -22,6 +22,20 @@ import Foundation
 ///
 /// The handler runs when the URL is opened; the steps it returns are resolved against the
 /// window's tree only when the deep link's turn comes on the window's queue.
+///
+/// A URL is input: a step that names its scene by a parameter (`.push(scene: link["name"]!)`)
+/// makes whatever scene of the catalog the URL names, a tab bar or the app's root included
+/// (only a navigation controller is refused, R4.3). Check such a parameter against the
+/// scenes the route means to show, and return no steps for any other (the link then changes
+/// nothing: ``DeepLinkOutcome/opened(_:_:)`` with ``TransitionOutcome/noChange``) or a
+/// fallback:
+///
+/// ```swift
+/// router.register("app://item/:kind") { link in
+///     guard let kind = link["kind"], ["photo", "note"].contains(kind) else { return [] }
+///     return [.popToRoot, .push(scene: kind)]
+/// }
+/// ```
 public struct DeepLinkRouter: Sendable {
     /// Makes the steps for a matched URL.
     public typealias Handler = @Sendable (DeepLink) -> [DeepLinkStep]
@@ -218,6 +232,22 @@ public enum DeepLinkOutcome: Sendable {
     case failed(NavigationError)
     /// The calling task was cancelled before the commit point; nothing changed.
     case cancelled
+}
+
+extension DeepLinkOutcome: CustomStringConvertible {
+    /// The case and what it carries, for a log line: `opened(W1, completed(sequence: 2))`,
+    /// `unroutable("app://nowhere")`. A URL is input: it is escaped and cut to its first 200
+    /// characters and its length (see ``RestorationProblem/maximumEchoedCharacters``).
+    public var description: String {
+        switch self {
+        case .opened(let window, let outcome): "opened(\(window), \(outcome))"
+        case .unroutable(let url): "unroutable(\(EchoedText.shown(url.absoluteString)))"
+        case .noWindow(let url): "noWindow(\(EchoedText.shown(url.absoluteString)))"
+        case .stepFailed(let failure): "stepFailed(\(failure))"
+        case .failed(let error): "failed(\(error))"
+        case .cancelled: "cancelled"
+        }
+    }
 }
 
 /// A deep-link step that could not apply.

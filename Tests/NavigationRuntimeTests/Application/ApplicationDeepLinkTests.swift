@@ -17,6 +17,11 @@ import Testing
         router.register("app://settings/profile") { _ in [.selectTabIndex(1), .push(scene: "profile")] }
         router.register("app://modal/:scene") { link in [.present(scene: link["scene"] ?? "", style: .formSheet)] }
         router.register("app://close") { _ in [.dismissAll] }
+        // A parameter checked against the scenes the route means to show (DeepLinkRouter's docs).
+        router.register("app://show/:scene") { link in
+            guard let scene = link["scene"], ["detail", "profile"].contains(scene) else { return [] }
+            return [.push(scene: scene)]
+        }
         router.register("app://broken/:kind") { link in
             switch link["kind"] {
             case "tab": [.push(scene: "detail"), .selectTab("nope")]
@@ -117,6 +122,25 @@ import Testing
         #expect(LinearizabilityChecker.check(events: events, start: start, finalSnapshot: final) == nil)
     }
 
+    /// A route that checks its parameter returns no steps for a scene it does not allow: the
+    /// link changes nothing (a URL cannot push the app's tab bar into its own stack).
+    @Test func aRouteReturningNoSteps_changesNothing_andAnAllowedSceneIsPushed() async throws {
+        let s = try await setUp()
+        let before = await s.window.snapshot()
+        guard case .opened(s.window.id, .noChange) = await s.app.open(url: URL(string: "app://show/tabs")!) else {
+            Issue.record("a refused scene must change nothing")
+            return
+        }
+        #expect(await s.window.snapshot() == before)
+        let opened = await s.app.open(url: URL(string: "app://show/detail")!)
+        guard case .opened(s.window.id, .completed) = opened else {
+            Issue.record("an allowed scene is pushed")
+            return
+        }
+        #expect(opened.description.hasPrefix("opened(\(s.window.id), completed(sequence: "), "\(opened)")
+        #expect(await s.settings.viewControllers.count == 2)
+    }
+
     @Test func unroutableURL_isTyped_andQueuesNothing() async throws {
         let s = try await setUp()
         let before = await s.window.snapshot()
@@ -128,6 +152,10 @@ import Testing
             }
             #expect(reported == url)
         }
+        // Its description, for a log: the URL escaped and cut.
+        let long = "app://nowhere/" + String(repeating: "x", count: 5_000)
+        let description = String(describing: await s.app.open(url: try #require(URL(string: long))))
+        #expect(description == "unroutable(\"" + long.prefix(RestorationProblem.maximumEchoedCharacters) + "\"… (5014 characters))")
         #expect(await s.window.snapshot() == before)
 
         let bare = Application()

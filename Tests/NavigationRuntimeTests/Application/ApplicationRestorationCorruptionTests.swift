@@ -436,6 +436,16 @@ import Testing
 
     /// A description escapes what would break a log line (a newline, a NUL, an escape
     /// character, a quote, a backslash) as a Swift literal does, and leaves the rest.
+    /// A reason's enum payloads print by their case name, not module-qualified.
+    @Test func aDescription_namesStylesAndColumns_byTheirCase() {
+        #expect(
+            RestorationProblem(path: "root.presented", controller: ControllerID(3), reason: .unexpectedPresentationStyle(.popover)).description
+                == "root.presented (#3): unexpectedPresentationStyle(popover)")
+        #expect(
+            RestorationProblem(path: "root", controller: nil, reason: .splitColumns([.primary, .secondary], collapsed: true)).description
+                == "root: splitColumns([primary, secondary], collapsed: true)")
+    }
+
     @Test func aDescription_escapesControlCharacters_only() {
         let problem = RestorationProblem(path: "root", controller: nil, reason: .unknownScene("a\nb\0c\u{1B}[2Jd\"e\\f'g é"))
         #expect(problem.description == #"root: unknownScene("a\nb\0c\u{1B}[2Jd\"e\\f'g é")"#)

@@ -378,7 +378,7 @@ struct TabbedMasterDetailPortTests {
         await t.app.register(deepLinks: router)
         t.recorder.clear()
         let outcome = await t.app.open(url: try #require(URL(string: "tabbed://item")))
-        #expect("\(outcome)" == "opened(W1, NavigationRuntime.TransitionOutcome.completed(sequence: 2))", "\(name)")
+        #expect("\(outcome)" == "opened(W1, completed(sequence: 2))", "\(name)")
         #expect(await t.tree() == "Tabs[Split[MasterNav[Master], DetailNav[Detail1]], ListNav*[List, Item], Pages[Page0]]")
         #expect(t.recorder.take() == [
             "Item.willMove(toParent: ListNav)", "Item.viewDidLoad", "Master.viewWillDisappear(false)",
@@ -399,7 +399,7 @@ struct TabbedMasterDetailPortTests {
             router.register("tabbed://master/:row") { link in [.selectTabIndex(0), .push(scene: "JEX-9P-axG", payload: link["row"])] }
             await t.app.register(deepLinks: router)
             let outcome = await t.app.open(url: try #require(URL(string: "tabbed://master/1")))
-            #expect("\(outcome)" == "opened(W1, NavigationRuntime.TransitionOutcome.completed(sequence: 2))", "\(traits)")
+            #expect("\(outcome)" == "opened(W1, completed(sequence: 2))", "\(traits)")
             let treeX = await t.tree()
             if traits == .regular {
                 // Pushed onto the detail column's stack (showDetail would have replaced it).
