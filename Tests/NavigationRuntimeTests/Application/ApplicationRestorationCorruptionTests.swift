@@ -435,7 +435,7 @@ import Testing
     }
 
     /// A description escapes what would break a log line (a newline, a NUL, an escape
-    /// character, a quote, a backslash) as a Swift literal does, and leaves the rest.
+    /// character, a quote, a backslash) as a JSON string does, and leaves the rest.
     /// A reason's enum payloads print by their case name, not module-qualified.
     @Test func aDescription_namesStylesAndColumns_byTheirCase() {
         #expect(
@@ -448,7 +448,7 @@ import Testing
 
     @Test func aDescription_escapesControlCharacters_only() {
         let problem = RestorationProblem(path: "root", controller: nil, reason: .unknownScene("a\nb\0c\u{1B}[2Jd\"e\\f'g é"))
-        #expect(problem.description == #"root: unknownScene("a\nb\0c\u{1B}[2Jd\"e\\f'g é")"#)
+        #expect(problem.description == #"root: unknownScene("a\nb\u0000c\u001b[2Jd\"e\\f'g é")"#)
     }
 
     @Test func sceneOfAnotherKind_failsWhileBuilding_andOpensNothing() async throws {

@@ -47,26 +47,7 @@ extension StoryboardInspection {
             """
     }
 
-    static func quoted(_ string: String) -> String {
-        var out = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ string: String) -> String { JSONStringLiteral.quoted(string) }
 
     private static func object(_ dictionary: [String: Int]) -> String {
         "{" + dictionary.sorted { $0.key < $1.key }.map { "\(quoted($0.key)): \($0.value)" }.joined(separator: ", ") + "}"
