@@ -110,13 +110,8 @@ struct JSONSyntaxReader {
 
     private mutating func object() throws(Problem) {
         let outer = path
-        offset += 1
-        skipSpace()
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
-            offset += 1
-            return
-        }
-        while true {
+        if try opens(closing: UInt8(ascii: "}")) { return }
+        repeat {
             guard offset < bytes.count else { throw .end("inside an object, where a key should be") }
             guard bytes[offset] == UInt8(ascii: "\"") else { throw .unexpected("where a key should be") }
             let key = try string()
@@ -128,42 +123,46 @@ struct JSONSyntaxReader {
             path = outer + "." + key
             try value()
             path = outer
-            skipSpace()
-            guard offset < bytes.count else { throw .end("inside an object") }
-            if bytes[offset] == UInt8(ascii: "}") {
-                offset += 1
-                return
-            }
-            guard bytes[offset] == UInt8(ascii: ",") else { throw .unexpected("where ',' or '}' should be") }
-            offset += 1
-            skipSpace()
-        }
+        } while try !closes(UInt8(ascii: "}"), inside: "an object")
     }
 
     private mutating func array() throws(Problem) {
         let outer = path
-        offset += 1
-        skipSpace()
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
-            offset += 1
-            return
-        }
+        if try opens(closing: UInt8(ascii: "]")) { return }
         var index = 0
-        while true {
+        repeat {
             path = outer + "[\(index)]"
             try value()
             path = outer
-            skipSpace()
-            guard offset < bytes.count else { throw .end("inside an array") }
-            if bytes[offset] == UInt8(ascii: "]") {
-                offset += 1
-                return
-            }
-            guard bytes[offset] == UInt8(ascii: ",") else { throw .unexpected("where ',' or ']' should be") }
-            offset += 1
-            skipSpace()
             index += 1
+        } while try !closes(UInt8(ascii: "]"), inside: "an array")
+    }
+
+    /// Reads an object's or an array's opening bracket: `true` when `closing` follows at once
+    /// (read too: the container is empty).
+    private mutating func opens(closing: UInt8) throws(Problem) -> Bool {
+        offset += 1
+        skipSpace()
+        guard offset < bytes.count, bytes[offset] == closing else { return false }
+        offset += 1
+        return true
+    }
+
+    /// After a member or an element: `true` at the container's closing bracket (read), `false`
+    /// after a comma (read, and the space after it).
+    private mutating func closes(_ closing: UInt8, inside container: String) throws(Problem) -> Bool {
+        skipSpace()
+        guard offset < bytes.count else { throw .end("inside \(container)") }
+        if bytes[offset] == closing {
+            offset += 1
+            return true
         }
+        guard bytes[offset] == UInt8(ascii: ",") else {
+            throw .unexpected("where ',' or '\(Character(Unicode.Scalar(closing)))' should be")
+        }
+        offset += 1
+        skipSpace()
+        return false
     }
 
     /// Reads a string and returns its raw text (escapes as written: for a key in a path).

@@ -346,22 +346,24 @@ import Testing
         #expect(await app.openWindows.isEmpty)
     }
 
+    /// The JSON of a window's snapshot (window 1, sequence 7, regular) with this root, its keys
+    /// sorted.
+    private static func sortedJSON(_ root: ControllerSnapshot) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let snapshot = WindowSnapshot(window: WindowID(1), sequence: 7, traits: .regular, transitionInFlight: false, root: root)
+        return String(decoding: try encoder.encode(snapshot), as: UTF8.self)
+    }
+
     /// Valid JSON with a number its field cannot hold: Foundation's decoder says only "The
     /// given data was not valid JSON.", with no field; the problem names the field and the number.
     @Test func aNumberItsFieldCannotHold_isNamedWithItsPath() async throws {
         let app = Application()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let base = String(
-            decoding: try encoder.encode(
-                WindowSnapshot(
-                    window: WindowID(1), sequence: 7, traits: .regular, transitionInFlight: false,
-                    root: ControllerSnapshot(
-                        id: ControllerID(1), className: "UINavigationController", kind: .navigation, appearance: .appeared,
-                        children: [ControllerSnapshot(id: ControllerID(2), scene: "home", className: "H", kind: .content, appearance: .appeared)]
-                    )
-                )),
-            as: UTF8.self)
+        let base = try Self.sortedJSON(
+            ControllerSnapshot(
+                id: ControllerID(1), className: "UINavigationController", kind: .navigation, appearance: .appeared,
+                children: [ControllerSnapshot(id: ControllerID(2), scene: "home", className: "H", kind: .content, appearance: .appeared)]
+            ))
         // The JSON as written restores.
         #expect(await app.restore(json: Data(base.utf8), catalog: catalog).window != nil)
         for window in await app.openWindows { await app.closeWindow(window.id) }
@@ -394,15 +396,8 @@ import Testing
     /// being read and the byte) and what.
     @Test func invalidJSON_saysWhereAndWhat() async throws {
         let app = Application()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let json = String(
-            decoding: try encoder.encode(
-                WindowSnapshot(
-                    window: WindowID(1), sequence: 7, traits: .regular, transitionInFlight: false,
-                    root: ControllerSnapshot(id: ControllerID(1), scene: "home", className: "H", kind: .content, appearance: .appeared)
-                )),
-            as: UTF8.self)
+        let json = try Self.sortedJSON(
+            ControllerSnapshot(id: ControllerID(1), scene: "home", className: "H", kind: .content, appearance: .appeared))
         /// The byte offset of `text` in the JSON, plus `plus`.
         func offset(of text: String, plus: Int = 0) throws -> Int {
             let range = try #require(json.range(of: text))
