@@ -69,7 +69,7 @@ extension Application {
     ///
     /// - Returns: ``RestorationOutcome/failed(_:)`` with one
     ///   ``RestorationProblem/Reason/malformedJSON(_:)`` problem if the data is not a
-    ///   snapshot (truncated, not JSON, a value of the wrong type, an unknown kind or style, a
+    ///   snapshot (truncated, not JSON, a value of the wrong type, an unknown style, a
     ///   missing key, a number its field cannot hold: each named with its field's path), or
     ///   one ``RestorationProblem/Reason/tooDeep`` problem if it nests deeper than a tree of
     ///   ``Window/maximumDepth`` controllers can (valid JSON or not: depth is checked first,

@@ -76,12 +76,15 @@ struct JSONSyntaxReader {
         case unexpected(String)
         case end(String)
         case number(String)
+        /// A `\u` escape of half a surrogate pair with no other half (no character).
+        case surrogate(UInt32)
     }
 
     private func message(_ problem: Problem) -> String {
         let place = (path.isEmpty ? "" : path + " ") + "at byte \(offset)"
         switch problem {
         case .end(let inside): return "\(place): the data ends \(inside)"
+        case .surrogate(let unit): return "\(place): \\u\(String(unit, radix: 16)) is half a surrogate pair, with no other half"
         case .number(let literal): return "\(path.isEmpty ? "at byte \(offset)" : path): the number \(EchoedText.shown(literal, quoted: false)) is beyond any number type"
         case .unexpected(let context):
             let byte = bytes[offset]
@@ -184,10 +187,24 @@ struct JSONSyntaxReader {
                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     break
                 case UInt8(ascii: "u"):
-                    for _ in 0..<4 {
-                        offset += 1
-                        guard offset < bytes.count else { throw .end("inside a string") }
-                        guard Character(Unicode.Scalar(bytes[offset])).isHexDigit else { throw .unexpected("in a \\u escape") }
+                    let escape = offset - 1
+                    let unit = try hexUnit()
+                    if (0xDC00...0xDFFF).contains(unit) {
+                        offset = escape
+                        throw .surrogate(unit)
+                    }
+                    if (0xD800...0xDBFF).contains(unit) {
+                        // A high surrogate must be followed by a low one: `\ud83d\ude00`.
+                        guard offset + 2 < bytes.count, bytes[offset + 1] == UInt8(ascii: "\\"), bytes[offset + 2] == UInt8(ascii: "u")
+                        else {
+                            offset = escape
+                            throw .surrogate(unit)
+                        }
+                        offset += 2
+                        guard (0xDC00...0xDFFF).contains(try hexUnit()) else {
+                            offset = escape
+                            throw .surrogate(unit)
+                        }
                     }
                 default: throw .unexpected("after '\\' in a string")
                 }
@@ -195,6 +212,19 @@ struct JSONSyntaxReader {
             offset += 1
         }
         throw .end("inside a string")
+    }
+
+    /// Reads the four hex digits after `\u` (the `u` is at `offset`), leaving `offset` at the
+    /// last one, and returns their UTF-16 code unit.
+    private mutating func hexUnit() throws(Problem) -> UInt32 {
+        var unit: UInt32 = 0
+        for _ in 0..<4 {
+            offset += 1
+            guard offset < bytes.count else { throw .end("inside a string") }
+            guard let digit = Character(Unicode.Scalar(bytes[offset])).hexDigitValue else { throw .unexpected("in a \\u escape") }
+            unit = unit << 4 | UInt32(digit)
+        }
+        return unit
     }
 
     private mutating func literal(_ word: String) throws(Problem) {

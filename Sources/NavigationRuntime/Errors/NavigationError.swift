@@ -24,7 +24,10 @@ public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The segue identifier or unwind action involved, if any.
     public let identifier: String?
 
-    /// Creates an error.
+    /// Creates an error. The message is kept on one line and bounded: a newline, a NUL, an
+    /// escape sequence or another control character in it (from an identifier the caller
+    /// passed, say) is escaped (`\n`, `\u001b`), and a message over 2,000 characters is cut
+    /// there, its length given.
     public init(
         _ code: Code,
         _ message: String,
@@ -33,7 +36,7 @@ public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertibl
         identifier: String? = nil
     ) {
         self.code = code
-        self.message = message
+        self.message = EchoedText.line(message)
         self.window = window
         self.controllers = controllers
         self.identifier = identifier

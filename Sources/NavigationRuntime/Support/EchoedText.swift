@@ -18,4 +18,24 @@ enum EchoedText {
         let shown = quoted ? literal : String(literal.dropFirst().dropLast())
         return isCut ? shown + "… (\(text.count) characters)" : shown
     }
+
+    /// How many characters of a message (``NavigationError/message``, a storyboard error's or
+    /// a lint finding's) ``line(_:)`` keeps.
+    static let lineLimit = 2_000
+
+    /// `message` as one line of bounded size: what ``JSONStringLiteral/breaksALine(_:)`` names
+    /// escaped (no quotes added, nothing else escaped), and, when longer than ``lineLimit``,
+    /// its first ``lineLimit`` characters and its length. A message that needs neither comes
+    /// back as it is, at the cost of one look at its scalars.
+    static func line(_ message: String) -> String {
+        let needsEscaping = message.unicodeScalars.contains(where: JSONStringLiteral.breaksALine)
+        // The UTF-8 count (stored) bounds the character count: most messages are not counted.
+        let isCut = message.utf8.count > lineLimit && message.count > lineLimit
+        guard needsEscaping || isCut else { return message }
+        var line = ""
+        for scalar in (isCut ? message.prefix(lineLimit) : message[...]).unicodeScalars {
+            JSONStringLiteral.appendEscaping(scalar, to: &line)
+        }
+        return isCut ? line + "… (\(message.count) characters)" : line
+    }
 }

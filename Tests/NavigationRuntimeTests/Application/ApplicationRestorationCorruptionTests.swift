@@ -417,11 +417,16 @@ import Testing
             (json.replacingOccurrences(of: #""id":1,"#, with: #""id":1 "#), ".root at byte \(afterID + 1): unexpected '\"' where ',' or '}' should be"),
             (json.replacingOccurrences(of: #""home""#, with: "home"), ".root.scene at byte \(insideValue - 3): unexpected 'h' where a value should be"),
             ("hello", "at byte 0: unexpected 'h' where a value should be"),
+            (json.replacingOccurrences(of: #""home""#, with: #""ho\ud800me""#), ".root.scene at byte \(insideValue): \\ud800 is half a surrogate pair, with no other half"),
+            (json.replacingOccurrences(of: #""home""#, with: #""ho\udc00me""#), ".root.scene at byte \(insideValue): \\udc00 is half a surrogate pair, with no other half"),
         ]
         for (text, expected) in cases {
             let problems = await app.restore(json: Data(text.utf8), catalog: catalog).problems
             #expect(problems.map(\.reason) == [.malformedJSON(expected)], "\(text)")
         }
+        // A whole surrogate pair is a character: the JSON is valid, the scene unknown.
+        let pair = await app.restore(json: Data(json.replacingOccurrences(of: #""home""#, with: #""ho\ud83d\ude00me""#).utf8), catalog: catalog)
+        #expect(pair.problems.map(\.reason) == [.unknownScene("ho😀me")])
         // A missing key of the whole snapshot: no path, no stray colon; a quote in the
         // description stays a quote.
         let missing = await app.restore(json: Data(json.replacingOccurrences(of: #""traits""#, with: #""trait""#).utf8), catalog: catalog)

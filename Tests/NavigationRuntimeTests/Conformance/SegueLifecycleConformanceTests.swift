@@ -108,8 +108,10 @@ private let pushOfB = [
 
     // R1.3: an identifier the scene does not declare (and nil, printed '(null)') fails with the
     // UIKit reason; nothing is instantiated or prepared and the tree is unchanged. Runtime
-    // decision: a thrown `.unknownSegueIdentifier` instead of NSInvalidArgumentException.
-    @Test(arguments: [("nope", "'nope'"), (nil, "'(null)'")] as [(String?, String)])
+    // decision: a thrown `.unknownSegueIdentifier` instead of NSInvalidArgumentException. An
+    // identifier with a newline is escaped in the message (one line), kept as it is in
+    // `identifier`.
+    @Test(arguments: [("nope", "'nope'"), (nil, "'(null)'"), ("nope\n2025 ERROR forged", #"'nope\n2025 ERROR forged'"#)] as [(String?, String)])
     func r1_3_unknownIdentifierThrowsAndDoesNothing(identifier: String?, printed: String) async throws {
         let c = Conformance()
         let catalog = storyboard(c, [showS])

@@ -28,16 +28,19 @@ public struct StoryboardDiagnostic: Hashable, Sendable, Codable, CustomStringCon
     ///   - ruleID: The rule id.
     ///   - message: The explanation.
     ///   - location: The element's location.
+    ///
+    /// The message is kept on one line and bounded, as ``NavigationError``'s is (a value the
+    /// storyboard holds, echoed in it, may hold a newline or an escape sequence).
     public init(_ severity: Severity, ruleID: String, message: String, location: StoryboardSourceLocation?) {
         self.severity = severity
         self.ruleID = ruleID
-        self.message = message
+        self.message = EchoedText.line(message)
         self.location = location
     }
 
-    /// `path:line:column: severity: message [rule-id]`.
+    /// `path:line:column: severity: message [rule-id]`, on one line (see ``init(_:ruleID:message:location:)``).
     public var description: String {
         let place = location?.description ?? "<storyboard>:1:1"
-        return "\(place): \(severity.rawValue): \(message) [\(ruleID)]"
+        return EchoedText.line("\(place): \(severity.rawValue): \(message) [\(ruleID)]")
     }
 }

@@ -24,9 +24,12 @@ public struct StoryboardError: Error, Sendable, Equatable, CustomStringConvertib
     ///   - file: The file.
     ///   - line: The line.
     ///   - column: The column.
+    ///
+    /// The message is kept on one line and bounded, as ``NavigationError``'s is (a value the
+    /// file holds, echoed in it, may hold a newline or an escape sequence).
     public init(_ code: Code, _ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil) {
         self.code = code
-        self.message = message
+        self.message = EchoedText.line(message)
         self.file = file
         self.line = line
         self.column = column
@@ -41,12 +44,13 @@ public struct StoryboardError: Error, Sendable, Equatable, CustomStringConvertib
         self.init(code, message, file: location?.file, line: location?.line, column: location?.column)
     }
 
-    /// `file:line:column: error: message [code]`, or as much of it as is known.
+    /// `file:line:column: error: message [code]`, or as much of it as is known, on one line
+    /// (the file's name escaped as the message is).
     public var description: String {
         var prefix = file ?? "<storyboard>"
         if let line { prefix += ":\(line)" }
         if let column { prefix += ":\(column)" }
-        return "\(prefix): error: \(message) [\(code)]"
+        return EchoedText.line("\(prefix): error: \(message) [\(code)]")
     }
 
     /// Equal when the codes are equal.
