@@ -67,6 +67,11 @@ extension Application {
     /// Decodes a snapshot's JSON (as `JSONEncoder` writes ``WindowSnapshot``) and restores it
     /// (see ``restore(_:catalog:configuration:)``).
     ///
+    /// Foundation's `JSONDecoder` reads the data. It accepts some JSON that is not strict: a
+    /// trailing comma, a key given twice (the first value is kept, where most readers keep the
+    /// last), UTF-16; and it ignores keys a snapshot does not have. A snapshot this runtime
+    /// wrote has none of these.
+    ///
     /// - Returns: ``RestorationOutcome/failed(_:)`` with one
     ///   ``RestorationProblem/Reason/malformedJSON(_:)`` problem if the data is not a
     ///   snapshot (truncated, not JSON, a value of the wrong type, an unknown style, a
