@@ -111,7 +111,8 @@ public struct RestorationProblem: Sendable, Hashable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// The path, the node's id and the reason, as `root.children[0] (#2): unknownScene("ghost")`.
+    /// The path (``shortened(_:)``), the node's id and the reason, as
+    /// `root.children[0] (#2): unknownScene("ghost")`.
     /// A text that came from the snapshot (a scene identifier, a kind's name, the decoder's
     /// explanation, which quotes the value it refused) is cut to its first
     /// ``maximumEchoedCharacters`` characters and its length: a snapshot is input, and a
@@ -120,6 +121,7 @@ public struct RestorationProblem: Sendable, Hashable, CustomStringConvertible {
         let node = controller.map { " (\($0))" } ?? ""
         let why: String =
             switch reason {
+            case .duplicateID(let first): "duplicateID(firstAt: \"\(Self.shortened(first))\")"
             case .unknownScene(let scene): "unknownScene(\(EchoedText.shown(scene)))"
             case .unknownKind(let kind): "unknownKind(\(EchoedText.shown(kind.rawValue)))"
             case .malformedJSON(let explanation): "malformedJSON(\(EchoedText.shown(explanation)))"
@@ -129,7 +131,26 @@ public struct RestorationProblem: Sendable, Hashable, CustomStringConvertible {
                 "splitColumns([\(columns.map { "\($0)" }.joined(separator: ", "))], collapsed: \(collapsed))"
             default: "\(reason)"
             }
-        return (path.isEmpty ? "snapshot" : path) + node + ": " + why
+        return (path.isEmpty ? "snapshot" : Self.shortened(path)) + node + ": " + why
+    }
+
+    /// A path as a description writes it: a step repeated 3 times or more in a row written
+    /// once with its count, `root(.children[0])×194.presented`, so that a problem deep in a
+    /// tree of ``maximumDepth`` controllers is not a line of 2,000 characters. ``path`` keeps
+    /// every step.
+    static func shortened(_ path: String) -> String {
+        let steps = path.split(separator: ".", omittingEmptySubsequences: false)
+        guard steps.count > 3 else { return path }
+        var shortened = String(steps[0])
+        var index = 1
+        while index < steps.count {
+            var end = index + 1
+            while end < steps.count, steps[end] == steps[index] { end += 1 }
+            let count = end - index
+            shortened += count >= 3 ? "(.\(steps[index]))×\(count)" : String(repeating: "." + steps[index], count: count)
+            index = end
+        }
+        return shortened
     }
 
     /// How many characters of a text from the snapshot ``description`` shows; a longer one

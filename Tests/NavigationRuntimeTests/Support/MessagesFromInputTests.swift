@@ -38,4 +38,13 @@ import Testing
         let problem = RestorationProblem(path: "root", controller: nil, reason: .unknownScene(Self.hostile))
         #expect(problem.description == #"root: unknownScene(""# + Self.escaped.replacingOccurrences(of: "\"r\"", with: #"\"r\""#).replacingOccurrences(of: #"\s"#, with: #"\\s"#) + #"")"#)
     }
+
+    /// A deep problem's path repeats a step: its description writes the run once with its count.
+    @Test func aDeepPath_isShortenedInTheDescription_keptWholeInThePath() {
+        let path = "root" + String(repeating: ".children[0]", count: 194) + ".presented.presented.children[1]"
+        let problem = RestorationProblem(path: path, controller: ControllerID(196), reason: .duplicateID(firstAt: "root" + String(repeating: ".presented", count: 5)))
+        #expect(problem.path == path)
+        #expect(problem.description == #"root(.children[0])×194.presented.presented.children[1] (#196): duplicateID(firstAt: "root(.presented)×5")"#)
+        #expect(RestorationProblem(path: "root.children[0].children[0]", controller: nil, reason: .missingScene).description == "root.children[0].children[0]: missingScene")
+    }
 }
