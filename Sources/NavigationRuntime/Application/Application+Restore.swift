@@ -10,9 +10,14 @@ extension Application {
     /// navigation, tab bar, split and page view controllers are rebuilt by kind around their
     /// rebuilt children (a container's scene, if any, is kept). A container's children are
     /// the snapshot's, not its scene's relationships: a tab bar whose tabs the app set in
-    /// code comes back with them, and so does one whose storyboard has since lost a tab (UIKit
-    /// would make the storyboard's tabs: compare with a fresh launch's snapshot if the
-    /// storyboard may have changed since the snapshot was saved). Appearance states are not
+    /// code comes back with them, and so does one whose storyboard has since dropped a tab's
+    /// relationship but kept its scene. So does UIKit: "it is actually the navigation
+    /// controller's `decodeRestorableState(with:)` method that reestablishes the relationships
+    /// to its child view controllers" from the archive (Apple, *About the UI restoration
+    /// process*), each child made again by its restoration identifier. A child whose scene is
+    /// gone is the one difference: UIKit does not restore a view controller it cannot make
+    /// (the rest comes back without it); here it is ``RestorationProblem/Reason/unknownScene(_:)``
+    /// and nothing opens (all or nothing). Appearance states are not
     /// copied: the visible path appears as in any transition, so a snapshot taken between
     /// transitions comes back equal (``WindowSnapshot/normalized()``: ids are renumbered).
     ///
