@@ -11,10 +11,10 @@ extension Application {
     /// rebuilt children (a container's scene, if any, is kept). A container's children are
     /// the snapshot's, not its scene's relationships: a tab bar whose tabs the app set in
     /// code comes back with them, and so does one whose storyboard has since dropped a tab's
-    /// relationship but kept its scene. So does UIKit: "it is actually the navigation
-    /// controller's `decodeRestorableState(with:)` method that reestablishes the relationships
-    /// to its child view controllers" from the archive (Apple, *About the UI restoration
-    /// process*), each child made again by its restoration identifier. A child whose scene is
+    /// relationship but kept its scene. So does UIKit: Apple's *About the UI restoration
+    /// process* says that a navigation controller's `decodeRestorableState(with:)` is what
+    /// links it to its children again, from the archive, each child made again by its
+    /// restoration identifier. A child whose scene is
     /// gone is the one difference: UIKit does not restore a view controller it cannot make
     /// (the rest comes back without it); here it is ``RestorationProblem/Reason/unknownScene(_:)``
     /// and nothing opens (all or nothing). Appearance states are not
