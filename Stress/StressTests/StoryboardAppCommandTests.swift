@@ -57,6 +57,19 @@ import Testing
 
     // MARK: drive
 
+    /// A steps file's text echoed in drive's report and errors is one line with its escape
+    /// sequences escaped: a steps file cannot set the terminal's title or colour a CI log.
+    @Test func drive_escapesControlCharactersItEchoes() async throws {
+        let outcome = try await Self.drive(Self.pass, steps: "segue \u{1B}]0;pwned\u{7} x\n")
+        #expect(outcome.exit == .failure)
+        let everything = outcome.output + outcome.errors.joined(separator: "\n")
+        #expect(!everything.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" })
+        let first = try #require(outcome.output.split(separator: "\n").first)
+        #expect(first.hasPrefix(#"step 1: segue \u001b]0;pwned\u0007 x -> failed (no controller '\u001b]0;pwned\u0007' in the window's tree"#), "\(first)")
+        #expect(outcome.errors.count == 1)
+        #expect(outcome.errors.first?.contains(#"step 1 'segue \u001b]0;pwned\u0007 x' failed"#) == true, "\(outcome.errors)")
+    }
+
     /// The nRF Mesh app as a folder: the tab bar's tabs are references to other storyboards;
     /// SOURCE names a controller of the referenced Settings storyboard by storyboard ID
     /// (`newProvisioner`) and by unique class; the steps file has a BOM and CRLF line ends.

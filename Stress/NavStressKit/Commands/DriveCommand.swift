@@ -151,14 +151,17 @@ enum DriveCommand {
             } else {
                 // An expectation holds or does not: its own outcome is not the step's it checks.
                 let shown = result.isExpectation ? (result.outcome == "failed" ? "does not hold" : "holds") : result.outcome
-                run.output += "step \(number): \(DriveStep.echo(step.text)) -> \(shown)" + (result.explanation.map { " (\($0))" } ?? "") + ", top \(result.top ?? "-")\n"
+                // One line whatever the step and the explanation echo (an escape sequence in
+                // a steps file must not reach the terminal).
+                let line = "step \(number): \(DriveStep.echo(step.text)) -> \(shown)" + (result.explanation.map { " (\($0))" } ?? "") + ", top \(result.top ?? "-")"
+                run.output += EchoedText.line(line) + "\n"
                 run.output += SnapshotRenderer.text(snapshot)
             }
             if !result.isExpectation { previous = (number, result.outcome) }
             guard result.outcome == "failed" else { continue }
             let place = "\(stepsFile):\(step.number): step \(number) '\(DriveStep.echo(step.text))'"
             if result.isExpectation {
-                run.errors.append("navstress: error: \(place): \(result.error ?? "expectation failed")")
+                run.errors.append(EchoedText.line("navstress: error: \(place): \(result.error ?? "expectation failed")"))
                 failed = true
                 if keepGoing { continue }
                 break
@@ -166,7 +169,7 @@ enum DriveCommand {
             // A failure the next step expects is not the run's failure: the expectation decides.
             if index + 1 < steps.count, steps[index + 1].text.hasPrefix("expect outcome") { continue }
             if keepGoing { continue }
-            run.errors.append("navstress: error: \(place) failed: \(result.error ?? "failed") (--keep-going runs on)")
+            run.errors.append(EchoedText.line("navstress: error: \(place) failed: \(result.error ?? "failed") (--keep-going runs on)"))
             failed = true
             break
         }
