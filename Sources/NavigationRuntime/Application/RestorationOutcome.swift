@@ -111,8 +111,10 @@ public struct RestorationProblem: Sendable, Hashable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// The path (``shortened(_:)``), the node's id and the reason, as
-    /// `root.children[0] (#2): unknownScene("ghost")`.
+    /// The path, the node's id and the reason, as `root.children[0] (#2): unknownScene("ghost")`.
+    /// A step the path repeats 3 times or more in a row is written once with its count
+    /// (`root(.children[0])×194.presented`): a problem deep in a tree of ``maximumDepth``
+    /// controllers is not a line of 2,000 characters (``path`` keeps every step).
     /// A text that came from the snapshot (a scene identifier, a kind's name, the decoder's
     /// explanation, which quotes the value it refused) is cut to its first
     /// ``maximumEchoedCharacters`` characters and its length: a snapshot is input, and a
@@ -134,10 +136,8 @@ public struct RestorationProblem: Sendable, Hashable, CustomStringConvertible {
         return (path.isEmpty ? "snapshot" : Self.shortened(path)) + node + ": " + why
     }
 
-    /// A path as a description writes it: a step repeated 3 times or more in a row written
-    /// once with its count, `root(.children[0])×194.presented`, so that a problem deep in a
-    /// tree of ``maximumDepth`` controllers is not a line of 2,000 characters. ``path`` keeps
-    /// every step.
+    /// A path as ``description`` writes it: a step repeated 3 times or more in a row written
+    /// once with its count.
     static func shortened(_ path: String) -> String {
         let steps = path.split(separator: ".", omittingEmptySubsequences: false)
         guard steps.count > 3 else { return path }
