@@ -231,6 +231,24 @@ import Testing
         #expect(time.map(String.init) == ExploreRenderer.timeLine(seconds: searched.nanoseconds / 1e9, transitions: 1))
     }
 
+    /// A storyboard id may hold a newline (`&#10;` in its XML): the report writes each finding
+    /// and the tree on one line each.
+    @Test func anIDWithANewline_staysOnOneLineOfTheReport() async throws {
+        let app = try Self.app(
+            Self.document(
+                initial: "nav",
+                Self.navigation("nav", root: "home"),
+                Self.scene("home", "HomeViewController"),
+                Self.scene("or&#10;phan", "OrphanViewController")
+            )
+        )
+        defer { try? FileManager.default.removeItem(at: app) }
+        let outcome = try await Self.explore(app)
+        let lines = outcome.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.contains(#"note: unreached-scene: scene or\nphan is never shown: no segue, relationship or reference leads to it from the initial scene"#), "\(outcome.output)")
+        #expect(!lines.contains("phan is never shown: no segue, relationship or reference leads to it from the initial scene"))
+    }
+
     /// A scene nothing leads to, and its segue: notes, not errors.
     @Test func scenesAndSeguesNeverReached() async throws {
         let app = try Self.app(

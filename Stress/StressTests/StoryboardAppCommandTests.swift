@@ -70,6 +70,16 @@ import Testing
         #expect(outcome.errors.first?.contains(#"step 1 'segue \u001b]0;pwned\u0007 x' failed"#) == true, "\(outcome.errors)")
     }
 
+    /// A storyboard id holding a newline (`&#10;`) stays on its controller's line of drive's tree.
+    @Test func drive_treeLine_escapesANewlineInAnID() async throws {
+        let app = try Self.folder(["Main.storyboard": Self.document(initial: "ho&#10;me", Self.scene("ho&#10;me"))])
+        defer { try? FileManager.default.removeItem(at: app) }
+        let outcome = try await Self.drive(app.path, steps: "expect outcome completed\n")
+        let lines = outcome.output.split(separator: "\n")
+        #expect(lines.contains { $0.hasSuffix(#"[ho\nme] appeared"#) }, "\(outcome.output)")
+        #expect(!lines.contains { $0.hasPrefix("me]") })
+    }
+
     /// The nRF Mesh app as a folder: the tab bar's tabs are references to other storyboards;
     /// SOURCE names a controller of the referenced Settings storyboard by storyboard ID
     /// (`newProvisioner`) and by unique class; the steps file has a BOM and CRLF line ends.

@@ -44,7 +44,7 @@ struct ExploreRenderer {
     func text() -> String {
         let coverage = exploration.coverage
         let transitions = exploration.transitions.count
-        var text = "explored \(path) from \(initial) (traits \(configuration.traits.rawValue), depth ≤ \(configuration.maximumDepth), states ≤ \(configuration.maximumStates), \(configuration.workers) worker\(configuration.workers == 1 ? "" : "s"))\n"
+        var text = EchoedText.line("explored \(path) from \(initial)") + " (traits \(configuration.traits.rawValue), depth ≤ \(configuration.maximumDepth), states ≤ \(configuration.maximumStates), \(configuration.workers) worker\(configuration.workers == 1 ? "" : "s"))\n"
         text += "states: \(exploration.states.count)  transitions: \(transitions)  depth reached: \(exploration.depthReached)\n"
         text += Self.timeLine(seconds: seconds, transitions: transitions)
         let replayed = exploration.replayedStates
@@ -64,18 +64,19 @@ struct ExploreRenderer {
             if count > 0 { text += "  \(kind.rawValue): \(count)\n" }
         }
         for (index, finding) in findings.enumerated() {
-            text += "\(finding.severity.rawValue): \(finding.kind.rawValue): \(finding.message)\n"
+            // A finding's texts echo the storyboards' ids: one line each whatever they hold.
+            text += EchoedText.line("\(finding.severity.rawValue): \(finding.kind.rawValue): \(finding.message)") + "\n"
             if let first = finding.reproductions.first {
-                text += "  shortest: " + (first.actions.isEmpty ? "(the initial state)" : first.actions.map(\.step).joined(separator: " ; ")) + "\n"
+                text += EchoedText.line("  shortest: " + (first.actions.isEmpty ? "(the initial state)" : first.actions.map(\.step).joined(separator: " ; "))) + "\n"
             }
             if index < stepsFiles.count {
-                for file in stepsFiles[index] { text += "  steps: \(file)\n" }
+                for file in stepsFiles[index] { text += EchoedText.line("  steps: \(file)") + "\n" }
             }
             if let classes = dismissedInCode[index] {
-                text += "  in code: \(classes.joined(separator: ", ")) call\(classes.count == 1 ? "s" : "") dismiss (the sources' way back)\n"
+                text += EchoedText.line("  in code: \(classes.joined(separator: ", ")) call\(classes.count == 1 ? "s" : "") dismiss (the sources' way back)") + "\n"
             }
             if let places = madeInCode[index] {
-                text += "  made in code: \(places.joined(separator: ", ")) (instantiated by storyboard ID; no segue shows it)\n"
+                text += EchoedText.line("  made in code: \(places.joined(separator: ", ")) (instantiated by storyboard ID; no segue shows it)") + "\n"
             }
         }
         return text

@@ -6,12 +6,13 @@ enum SnapshotRenderer {
         var out = ""
         func visit(_ node: ControllerSnapshot, depth: Int, prefix: String) {
             let indent = String(repeating: "  ", count: depth)
-            out += "\(indent)\(prefix)\(node.className) \(node.id)"
-            if let scene = node.scene { out += " [\(scene)]" }
-            out += " \(node.appearance.rawValue)"
-            if let style = node.presentationStyle { out += " (\(style.rawValue))" }
-            if let selected = node.selectedIndex { out += " selected \(selected)" }
-            out += "\n"
+            var line = "\(indent)\(prefix)\(node.className) \(node.id)"
+            if let scene = node.scene { line += " [\(scene)]" }
+            line += " \(node.appearance.rawValue)"
+            if let style = node.presentationStyle { line += " (\(style.rawValue))" }
+            if let selected = node.selectedIndex { line += " selected \(selected)" }
+            // One line per controller, whatever its storyboard's ids hold (`&#10;` is a newline).
+            out += EchoedText.line(line) + "\n"
             for child in node.children { visit(child, depth: depth + 1, prefix: "") }
             if let presented = node.presented { visit(presented, depth: depth + 1, prefix: "presents ") }
         }
