@@ -232,8 +232,30 @@ extension Window {
         if journals {
             for move in applied.moves where move.deliversWillMove { record(.willMove(toParent: move.to?.id), of: move.controller.context) }
         }
-        after.forEachMissing(from: before, postOrder: false, topLayerFirst: false) { controller in
-            let context = controller.context
+        // A push or a pop of a stack's top (each walk one controller, or none): the controller
+        // that appears and the one that disappears are read once, not at each phase.
+        let single = after.steps.isEmpty && before.steps.isEmpty
+        var appearing: ControllerContext?
+        var disappearing: ControllerContext?
+        if single {
+            if let leaf = after.leaf, before.leaf !== leaf { appearing = leaf.context }
+            if let leaf = before.leaf, after.leaf !== leaf { disappearing = leaf.context }
+        }
+        func eachAppearing(postOrder: Bool, _ body: (ControllerContext) -> Void) {
+            if single {
+                if let appearing { body(appearing) }
+            } else {
+                after.forEachMissing(from: before, postOrder: postOrder, topLayerFirst: false) { body($0.context) }
+            }
+        }
+        func eachDisappearing(postOrder: Bool, _ body: (ControllerContext) -> Void) {
+            if single {
+                if let disappearing { body(disappearing) }
+            } else {
+                before.forEachMissing(from: after, postOrder: postOrder, topLayerFirst: true) { body($0.context) }
+            }
+        }
+        eachAppearing(postOrder: false) { context in
             if !context.isViewLoaded {
                 context.isViewLoaded = true
                 if journals { record(.viewDidLoad, of: context) }
@@ -241,14 +263,10 @@ extension Window {
         }
         let order = applied.order
         func willAppear() {
-            after.forEachMissing(from: before, postOrder: false, topLayerFirst: false) { controller in
-                record(.viewWillAppear(animated: animated), of: controller.context)
-            }
+            eachAppearing(postOrder: false) { record(.viewWillAppear(animated: animated), of: $0) }
         }
         if order.willAppearFirst { willAppear() }
-        before.forEachMissing(from: after, postOrder: false, topLayerFirst: true) { controller in
-            record(.viewWillDisappear(animated: animated), of: controller.context)
-        }
+        eachDisappearing(postOrder: false) { record(.viewWillDisappear(animated: animated), of: $0) }
         if !order.willAppearFirst && !order.appearsAfterDisappearing { willAppear() }
         let sequence = queue.commit()
         if let runner = activeRunner, runner.request == id { runner.state.withLock { $0.commit(sequence) } }
@@ -256,20 +274,10 @@ extension Window {
         tree.finishDismissals(applied)
         finishPageTurn(applied)
         let toSideFirst = applied.finishesToSideFirst
-        if toSideFirst {
-            after.forEachMissing(from: before, postOrder: true, topLayerFirst: false) { controller in
-                record(.viewDidAppear(animated: animated), of: controller.context)
-            }
-        }
-        before.forEachMissing(from: after, postOrder: true, topLayerFirst: true) { controller in
-            record(.viewDidDisappear(animated: animated), of: controller.context)
-        }
+        if toSideFirst { eachAppearing(postOrder: true) { record(.viewDidAppear(animated: animated), of: $0) } }
+        eachDisappearing(postOrder: true) { record(.viewDidDisappear(animated: animated), of: $0) }
         if order.appearsAfterDisappearing { willAppear() }
-        if !toSideFirst {
-            after.forEachMissing(from: before, postOrder: true, topLayerFirst: false) { controller in
-                record(.viewDidAppear(animated: animated), of: controller.context)
-            }
-        }
+        if !toSideFirst { eachAppearing(postOrder: true) { record(.viewDidAppear(animated: animated), of: $0) } }
         if hasSubscribers {
             for move in applied.moves where move.deliversDidMove { record(.didMove(toParent: move.to?.id), of: move.controller.context) }
         }
