@@ -94,8 +94,9 @@ enum NavigationChange: ChangeFamily {
             var applied = AppliedChange(
                 undo: .navigation(.push(navigation)), moves: [.init(controller: controller, from: nil, to: navigation)])
             context.children.append(controller)
-            tree.setParent(controller, navigation)
-            if context.isAttached { tree.attach(controller, into: &applied) }
+            let pushed = controller.context  // read once for both
+            tree.setParent(of: pushed, navigation)
+            if context.isAttached { tree.attach(controller, context: pushed, into: &applied) }
             return applied
 
         case .pop(let navigation, let keeping):

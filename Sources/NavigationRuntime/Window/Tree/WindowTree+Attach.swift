@@ -5,7 +5,12 @@ import Synchronization
 extension WindowTree {
     /// Marks a subtree as in the window's tree, adopting containers' initial children.
     func attach(_ controller: any ViewController, into applied: inout AppliedChange) {
-        let context = controller.context
+        attach(controller, context: controller.context, into: &applied)
+    }
+
+    /// ``attach(_:into:)`` of a controller whose context the caller read already (each read
+    /// is a witness call, a retain and a release).
+    func attach(_ controller: any ViewController, context: ControllerContext, into applied: inout AppliedChange) {
         context.isAttached = true
         let firstMove = applied.moves.count
         // The kind read once: each read is a witness call and a copy of the kind.
@@ -81,7 +86,11 @@ extension WindowTree {
 
     /// Sets a controller's parent, and its claim with it (a child is claimed by its parent).
     func setParent(_ controller: any ViewController, _ parent: (any ViewController)?) {
-        let context = controller.context  // read once: each read is a witness call and a retain
+        setParent(of: controller.context, parent)  // read once: each read is a witness call and a retain
+    }
+
+    /// ``setParent(_:_:)`` by the controller's context.
+    func setParent(of context: ControllerContext, _ parent: (any ViewController)?) {
         context.parent = parent
         context.claim.store(parent?.id.rawValue ?? 0, ordering: .relaxed)
     }

@@ -92,8 +92,9 @@ extension WindowTree {
 
     /// The controller is in this window's tree (R3.7).
     func checkAttached(_ controller: any ViewController) throws {
-        try checkOwned(controller)
-        guard controller.context.isAttached else {
+        let context = controller.context  // read once: each read is a witness call and a retain
+        guard isWindow(context.window) else { return try checkOwned(controller) }
+        guard context.isAttached else {
             throw NavigationError(
                 .notInWindowHierarchy,
                 "\(describe(controller)) is not in the window hierarchy.",
