@@ -6,7 +6,9 @@ import Foundation
 /// ```swift
 /// var router = DeepLinkRouter(catalog: catalog)
 /// router.register("app://inbox/:id") { link in
-///     [.selectTab("inbox"), .popToRoot, .push(scene: "message", payload: link["id"])]
+///     // Dismiss first: with a sheet up, the visible path runs into it, and the push would
+///     // land on the sheet's stack.
+///     [.dismissAll, .selectTab("inbox"), .popToRoot, .push(scene: "message", payload: link["id"])]
 /// }
 /// await app.register(deepLinks: router)
 /// let outcome = await app.open(url: URL(string: "app://inbox/42")!)

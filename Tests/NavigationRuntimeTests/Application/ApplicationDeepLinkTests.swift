@@ -217,6 +217,33 @@ import Testing
         }
     }
 
+    /// DeepLinkRouter's doc example: with a sheet up, a route without `.dismissAll` pushes onto
+    /// the sheet's side of the visible path (the path runs into what is presented); the
+    /// example's route dismisses first and lands in its tab, in one commit.
+    @Test func theDocExampleRoute_dismissesFirst_andLandsInItsTab() async throws {
+        var routes = router
+        routes.register("app://doc/:id") { link in
+            [.dismissAll, .selectTab("inbox"), .popToRoot, .push(scene: "message", payload: link["id"])]
+        }
+        let s = try await setUp()
+        await s.app.register(deepLinks: routes)
+        guard case .opened(_, .completed) = await s.app.open(url: URL(string: "app://modal/detail")!) else {
+            Issue.record("present")
+            return
+        }
+        let without = await s.app.open(url: URL(string: "app://inbox/7")!)
+        guard case .opened(_, .completed) = without else {
+            Issue.record("\(without)")
+            return
+        }
+        #expect(await s.window.snapshot().stateRendered.contains(">formSheet"), "without dismissAll the sheet stays up")
+        guard case .opened(_, .completed) = await s.app.open(url: URL(string: "app://doc/7")!) else {
+            Issue.record("the doc's route")
+            return
+        }
+        #expect(await s.window.snapshot().stateRendered == "tabBar*[navigation*[inbox message*] navigation[settings]]{0}")
+    }
+
     /// Steps that act on what the same link presented: the tree is right, and the one commit
     /// replays through the reference model (a chain is linked before it enters; a presentation
     /// dismissed by the same link never enters).
