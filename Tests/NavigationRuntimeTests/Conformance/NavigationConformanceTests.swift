@@ -36,7 +36,7 @@ extension Result {
             let error = await navigationError { try await n.pushViewController(again) }
             #expect(error?.code == .pushedTwice)
             #expect(error?.message == """
-                \(n.id) NavigationController is pushing the same view controller instance \
+                \(n.id) UINavigationController is pushing the same view controller instance \
                 (\(again.id) RecordingController) more than once which is not supported and is most likely an \
                 error in the application
                 """)

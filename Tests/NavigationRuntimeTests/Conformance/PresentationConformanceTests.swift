@@ -153,7 +153,7 @@ import Testing
 
         #expect(error?.code == .alreadyPresenting)
         #expect(error?.message == """
-            Attempt to present \(x.id) RecordingController on \(n.id) NavigationController \
+            Attempt to present \(x.id) RecordingController on \(n.id) UINavigationController \
             (from \(a.id) RecordingController) which is already presenting \(b.id) RecordingController.
             """)
         #expect(error?.controllers == [x.id, n.id, a.id, b.id])
@@ -263,7 +263,7 @@ import Testing
         let before = await c.window.snapshot()
 
         let cases: [(source: any ViewController, target: any ViewController, name: String)] = [
-            (b, n, "NavigationController"), (b, a, "RecordingController"), (b, b, "RecordingController"),
+            (b, n, "UINavigationController"), (b, a, "RecordingController"), (b, b, "RecordingController"),
         ]
         for (source, target, name) in cases {
             let error = await navigationError { try await source.present(target, style: .fullScreen) }

@@ -42,8 +42,11 @@ extension WindowTree {
         Self.describe(controller)
     }
 
+    /// A controller as an error message names it: its id and its class, by the rule snapshots
+    /// use (``ControllerSnapshot/className(of:)``: `#7 UINavigationController`, as UIKit's
+    /// messages name UIKit's classes).
     static func describe(_ controller: any ViewController) -> String {
-        "\(controller.id) \(controller.context.scene?.className ?? String(describing: type(of: controller)))"
+        "\(controller.id) \(ControllerSnapshot.className(of: controller))"
     }
 
     /// The controller belongs to this window (R8.7).
