@@ -1,7 +1,7 @@
 import NavigationRuntime
 
 /// Checks a window's journal (and its final snapshot) against the guarantees every run must
-/// keep, whatever the interleaving (DESIGN §3, §6):
+/// keep, whatever the interleaving:
 /// - committed sequence numbers are gapless from the first one seen, in journal order;
 /// - transitions commit in the order their requests were accepted;
 /// - every request accepted ends once; once the window closed, each has its ending journaled;

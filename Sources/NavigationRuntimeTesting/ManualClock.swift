@@ -1,7 +1,7 @@
 import NavigationRuntime
 import Synchronization
 
-/// A clock whose time moves only when a test says so (no sleeps in tests, DESIGN §7).
+/// A clock whose time moves only when a test says so (no sleeps in tests).
 ///
 /// Give it to a window and animated transitions park in their animation until you
 /// ``advance(by:)``; ``sleepers(atLeast:)`` waits (without polling) until that many are parked:

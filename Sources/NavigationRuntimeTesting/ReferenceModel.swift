@@ -1,6 +1,6 @@
 import NavigationRuntime
 
-/// A pure, sequential model of one window's navigation tree (DESIGN §6): a value, no actors.
+/// A pure, sequential model of one window's navigation tree: a value, no actors.
 ///
 /// It replays a window's journal (``apply(_:)`` per event): the subtrees that entered the tree
 /// (`JournalEvent.Kind.entered(_:)`) and each committed change, and says what the tree must
@@ -259,7 +259,7 @@ public struct ReferenceModel: Sendable, Hashable {
 }
 
 /// Replays a window's journal through the ``ReferenceModel`` and compares the result with the
-/// window's final snapshot: if they differ, the run was not linearizable (DESIGN §6).
+/// window's final snapshot: if they differ, the run was not linearizable.
 public enum LinearizabilityChecker {
     /// What the replay found: `nil` when the model and the window agree.
     public static func check(events: [JournalEvent], start: WindowSnapshot? = nil, finalSnapshot: WindowSnapshot) -> String? {

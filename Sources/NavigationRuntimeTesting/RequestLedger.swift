@@ -2,9 +2,9 @@ import NavigationRuntime
 import Synchronization
 
 /// A ledger of the requests a test makes: each one is issued (a ticket and a label) before it
-/// is sent and resolved once with how it ended, so that a test can prove DESIGN §3.6, "every
-/// request resolves exactly once, none hangs": nothing lost, nothing resolved twice, and a
-/// watchdog that names the requests that never resolved.
+/// is sent and resolved once with how it ended, so that a test can prove the runtime's
+/// promise that "every request resolves exactly once, none hangs": nothing lost, nothing
+/// resolved twice, and a watchdog that names the requests that never resolved.
 ///
 /// ```swift
 /// let ledger = RequestLedger()
@@ -190,7 +190,7 @@ public final class RequestLedger: Sendable {
     }
 
     /// Records how a request ended. The first resolution of a ticket counts; a second one is
-    /// kept in ``duplicates`` (a request resolved twice breaks DESIGN §3.6), and a ticket the
+    /// kept in ``duplicates`` (a request resolved twice breaks that promise), and a ticket the
     /// ledger never issued in ``strays``.
     public func resolve(_ ticket: Ticket, with resolution: Resolution) {
         let ready = state.withLock { state -> [Waiter] in

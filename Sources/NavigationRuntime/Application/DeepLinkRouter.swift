@@ -149,7 +149,7 @@ public struct DeepLink: Sendable, Hashable {
 /// `popToRoot` leaves no trace). Controllers the link makes are set up before they enter
 /// the tree (what a presented controller presents, a new tab bar's selection).
 ///
-/// "The visible path" is the path `top` follows (DESIGN §12): from the root, descending
+/// "The visible path" is the path `top` follows: from the root, descending
 /// through containers (a navigation controller's top, a tab bar's selected child, a split's
 /// secondary when expanded or primary when collapsed; a content controller is a leaf), and
 /// continuing into what the first controller of the path that presents presents.

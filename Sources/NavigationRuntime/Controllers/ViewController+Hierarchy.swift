@@ -16,7 +16,7 @@ extension ViewController {
     /// children (`willMove`/`didMove(toParent:)`, R6.11) come when the container enters a
     /// window, not from its initializer (an initializer cannot run async hooks). Once a
     /// container that was in the tree leaves it (dismissed, replaced), its children's
-    /// `parent` is `nil`: only the tree and init-time claims hold parent links (DESIGN §4).
+    /// `parent` is `nil`: only the tree and init-time claims hold parent links.
     ///
     /// Read on the window's executor, like every isolated property of a controller.
     public var parent: (any ViewController)? { context.containingParent }

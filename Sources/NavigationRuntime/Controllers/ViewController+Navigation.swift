@@ -114,8 +114,8 @@ extension ViewController {
     ///
     /// A navigation controller shown from inside a navigation stack is presented modally, as
     /// on iOS (a `show` segue to a `UINavigationController`): UIKit does not push it, and does
-    /// not raise R4.3's error for it (only `pushViewController` does). Evidence and the exact
-    /// rule: `Window.showChange` (SwiftyJSON PR #686; passforios's `addPasswordSegue`).
+    /// not raise R4.3's error for it (only `pushViewController` does). Evidence: SwiftyJSON's
+    /// PR #686 and passforios's `addPasswordSegue`, which show a navigation controller so.
     ///
     /// See <doc:RequestContract>. Cancelled before the commit point it throws
     /// `CancellationError` and `viewController` is neither pushed, shown nor presented; the

@@ -200,7 +200,7 @@ public enum LegacyUnwindAnswer: Sendable {
 }
 
 extension ViewController {
-    /// The window's executor: every controller of a window runs on it (DESIGN §3.1).
+    /// The window's executor: every controller of a window runs on it.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { context.window.unownedExecutor }
 
     public nonisolated var kind: ControllerKind { .content }

@@ -86,7 +86,7 @@ extension NavigationError {
         /// The controller belongs to another window (R8.7).
         public static let foreignController = Code("foreignController")
         /// The controller's actor runs on an executor other than its window's (it declares its
-        /// own `unownedExecutor`), so it cannot enter the window's tree (DESIGN §3.1).
+        /// own `unownedExecutor`), so it cannot enter the window's tree.
         public static let foreignExecutor = Code("foreignExecutor")
         /// The controller is already in a hierarchy where the request needs a free one.
         public static let controllerInUse = Code("controllerInUse")

@@ -1,4 +1,4 @@
-/// One event of a window's journal (DESIGN §6).
+/// One event of a window's journal.
 ///
 /// Events of one window are delivered in the order they happened. ``sequence`` is the number
 /// of the committed transition the event belongs to: for ``Kind/committed(_:)`` the new
@@ -64,7 +64,7 @@ public struct JournalEvent: Sendable, Hashable, Codable, CustomStringConvertible
     }
 }
 
-/// A structural change as committed: what a reference model replays (DESIGN §6).
+/// A structural change as committed: what a reference model replays.
 public enum CommittedChange: Sendable, Hashable, Codable {
     /// The window's root became this controller (the old root's tree was removed).
     case setRoot(ControllerID)

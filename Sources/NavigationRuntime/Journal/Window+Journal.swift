@@ -1,5 +1,5 @@
 extension Window {
-    /// A stream of this window's journal events from now on, in order (DESIGN §6).
+    /// A stream of this window's journal events from now on, in order.
     ///
     /// Each call makes a new subscriber with its own buffer. The stream finishes when the
     /// window closes; a subscriber that stops iterating is removed at the next event.

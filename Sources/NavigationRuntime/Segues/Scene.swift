@@ -83,7 +83,7 @@ public struct SegueDefinition: Sendable {
     private var unwindPerformerBox: SeguePerformerBox?
     /// The class of a storyboard `custom` segue that no performer is registered for, else
     /// `nil`. The runtime cannot run the class's `perform()`, so it presents the destination
-    /// modally, full screen, in its place (DESIGN §12, ``kind`` says so); in UIKit `perform()`
+    /// modally, full screen, in its place (``kind`` says so); in UIKit `perform()`
     /// decides what happens (R2.13: it may set a container's children, present over the current
     /// context, push). What follows from such a segue is an assumption, and the findings of
     /// `NavigationExplorer` (in NavigationRuntimeTesting) say so.

@@ -292,7 +292,7 @@ extension Window {
     }
 
     /// A storyboard segue's destination, instantiated from the source's catalog and checked to
-    /// run on this window's executor before any hook sees it (DESIGN §3.1).
+    /// run on this window's executor before any hook sees it.
     private func instantiateDestination(named scene: String, identifier: String, from source: any ViewController)
         throws -> any ViewController
     {

@@ -1,4 +1,4 @@
-/// What a request does when its window is busy with another transition (DESIGN §3.5).
+/// What a request does when its window is busy with another transition.
 public enum BusyPolicy: String, Sendable, Hashable, Codable, CaseIterable {
     /// Wait in the window's queue and run after every request accepted before it. The default.
     case enqueue

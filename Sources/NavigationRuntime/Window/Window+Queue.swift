@@ -241,8 +241,7 @@ extension Window {
 
     /// The running request `id` ended, its ending journaled: it leaves the queue, which goes
     /// to the next request, or goes idle, or (closed) lets the window tear down and, once the
-    /// last request in flight left, finish the journal, so that no subscriber misses an ending
-    /// (DESIGN §6).
+    /// last request in flight left, finish the journal, so that no subscriber misses an ending.
     func handOn(after id: RequestID) {
         switch queue.finish(id) {
         case .none:

@@ -2,7 +2,7 @@ import Synchronization
 
 /// One window: its root controller and presentation chain, its transition queue, its journal.
 ///
-/// A window is UIKit's main thread, one per window (DESIGN §3): the window actor and every
+/// A window is UIKit's main thread, one per window: the window actor and every
 /// controller created with one of its contexts run on the window's serial executor, so a hop
 /// between them costs almost nothing, and different windows run in parallel.
 ///

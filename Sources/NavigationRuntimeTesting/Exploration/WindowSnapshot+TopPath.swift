@@ -3,7 +3,7 @@
 import NavigationRuntime
 
 extension WindowSnapshot {
-    /// The path from the root to the top-most visible content controller (DESIGN §12): from the
+    /// The path from the root to the top-most visible content controller: from the
     /// root, repeatedly, if a controller on the current path presents something, continue at
     /// the presented controller of the one nearest the root; otherwise descend through
     /// containers (navigation: the top of the stack; tab bar: the selected child; split: the

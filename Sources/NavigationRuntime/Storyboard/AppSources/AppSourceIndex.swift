@@ -6,7 +6,7 @@ import Foundation
 /// pass per file: the identifiers of `performSegue(withIdentifier:sender:)`,
 /// `instantiateViewController(withIdentifier:)` and `UIStoryboard(name:bundle:)`, the
 /// identifiers compared in `prepare(for:sender:)` / `shouldPerformSegue(withIdentifier:sender:)`,
-/// the class hierarchy, simple string constants, and the unwind actions declared (DESIGN §5).
+/// the class hierarchy, simple string constants, and the unwind actions declared.
 ///
 /// ``AppLint`` checks it against the app's storyboards. Every use carries the source file's
 /// path, 1-based line and column (UTF-8 bytes) and the enclosing type by brace nesting (members

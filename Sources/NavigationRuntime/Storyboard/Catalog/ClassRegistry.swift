@@ -4,7 +4,7 @@ import Synchronization
 /// performers, and the unwind actions each controller class implements.
 ///
 /// A class with no factory becomes a ``GenericViewController``, and a custom segue class with
-/// no performer presents its destination modally, full screen (DESIGN §12), so that any real
+/// no performer presents its destination modally, full screen, so that any real
 /// storyboard can be driven.
 public struct ClassRegistry: Sendable {
     /// Makes a controller for a scene: given its context (``ControllerContext/scene`` is the

@@ -1,8 +1,8 @@
 // NavigationRuntime: storyboard inspection, text and JSON output.
 
 extension StoryboardInspection {
-    /// The JSON object of DESIGN §11: every key present, keys in the §11 order, the keys of
-    /// nested objects sorted, arrays sorted. Stable byte for byte.
+    /// The JSON object `navstress inspect --json` prints: every key present, the top-level keys
+    /// in a fixed order, the keys of nested objects sorted, arrays sorted. Stable byte for byte.
     public var json: String {
         var out = "{"
         out += "\"file\": \(Self.quoted(file)), "

@@ -1,7 +1,6 @@
 // NavigationRuntime: storyboard inspection (`navstress inspect`).
 
-/// What the loader read from a storyboard, in the shape of `navstress inspect --json`
-/// (DESIGN §11).
+/// What the loader read from a storyboard, in the shape of `navstress inspect --json`.
 ///
 /// Counts follow §11: `view_controllers_by_type` counts scene controllers whose element name
 /// ends in `Controller` plus `viewControllerPlaceholder`; `segues_total` and `segues_by_kind`

@@ -2,8 +2,8 @@
 
 import Foundation
 
-/// Finds the unwind actions an app declares, from its Swift and Objective-C sources
-/// (DESIGN §5), so that ``StoryboardLint`` can check storyboard exits.
+/// Finds the unwind actions an app declares, from its Swift and Objective-C sources, so that
+/// ``StoryboardLint`` can check storyboard exits.
 ///
 /// A method is an unwind action when it is an `@IBAction` (`IBAction`) whose one parameter is a
 /// `UIStoryboardSegue` (optional or not); a method that also takes a sender is not. Its name is

@@ -1,6 +1,6 @@
 // The walks up the tree: the next-responder chain, the enclosing navigation controller, layer owners.
 
-/// The controllers above one, as a sequence: the next-responder chain (DESIGN §4: a
+/// The controllers above one, as a sequence: the next-responder chain (a
 /// controller's parent, else the controller presenting it) or the containment ancestors only.
 /// The one walk up the tree that show routing, presentation contexts, dismissal, layer owners and
 /// the user-code check use. Lazy and allocation-free; read it on the window's executor.

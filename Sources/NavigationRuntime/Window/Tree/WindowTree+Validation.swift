@@ -60,7 +60,7 @@ extension WindowTree {
         }
     }
 
-    /// The controller's actor runs on this window's serial executor (DESIGN §3.1): what the
+    /// The controller's actor runs on this window's serial executor: what the
     /// proof on ``ControllerContext`` (no two accesses to the tree's fields at once) rests on.
     /// An actor that declares its own `unownedExecutor` (a custom executor, another actor's, or
     /// another window's) would read the tree from elsewhere while the window writes it, so it
