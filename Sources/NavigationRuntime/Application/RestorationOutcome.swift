@@ -127,10 +127,6 @@ public struct RestorationProblem: Sendable, Hashable, CustomStringConvertible {
             case .unknownScene(let scene): "unknownScene(\(EchoedText.shown(scene)))"
             case .unknownKind(let kind): "unknownKind(\(EchoedText.shown(kind.rawValue)))"
             case .malformedJSON(let explanation): "malformedJSON(\(EchoedText.shown(explanation)))"
-            // Enums in a payload print module-qualified (`NavigationRuntime.PresentationStyle.popover`).
-            case .unexpectedPresentationStyle(let style): "unexpectedPresentationStyle(\(style))"
-            case .splitColumns(let columns, let collapsed):
-                "splitColumns([\(columns.map { "\($0)" }.joined(separator: ", "))], collapsed: \(collapsed))"
             default: "\(reason)"
             }
         return (path.isEmpty ? "snapshot" : Self.shortened(path)) + node + ": " + why

@@ -42,3 +42,9 @@ public enum ControllerCallback: Sendable, Hashable, Codable, CustomStringConvert
         }
     }
 }
+
+extension AppearanceState: CustomStringConvertible {
+    /// The case's name (its `rawValue`), also where a change, an outcome or an event that holds it
+    /// is printed (not the module-qualified `NavigationRuntime.…`).
+    public var description: String { rawValue }
+}

@@ -95,3 +95,21 @@ public struct Traits: Sendable, Hashable, Codable {
     /// Compact width, regular height (a phone in portrait).
     public static let compact = Traits(horizontalSizeClass: .compact)
 }
+
+extension PresentationStyle: CustomStringConvertible {
+    /// The case's name (its `rawValue`), also where a change, an outcome or an event that holds it
+    /// is printed (not the module-qualified `NavigationRuntime.…`).
+    public var description: String { rawValue }
+}
+
+extension TransitionStyle: CustomStringConvertible {
+    /// The case's name (its `rawValue`), also where a change, an outcome or an event that holds it
+    /// is printed (not the module-qualified `NavigationRuntime.…`).
+    public var description: String { rawValue }
+}
+
+extension Traits.SizeClass: CustomStringConvertible {
+    /// The case's name (its `rawValue`), also where a change, an outcome or an event that holds it
+    /// is printed (not the module-qualified `NavigationRuntime.…`).
+    public var description: String { rawValue }
+}

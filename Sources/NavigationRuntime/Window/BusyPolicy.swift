@@ -68,3 +68,9 @@ public struct HookTimeout: Sendable, Hashable, Codable {
         self.sequence = sequence
     }
 }
+
+extension BusyPolicy: CustomStringConvertible {
+    /// The case's name (its `rawValue`), also where a change, an outcome or an event that holds it
+    /// is printed (not the module-qualified `NavigationRuntime.…`).
+    public var description: String { rawValue }
+}

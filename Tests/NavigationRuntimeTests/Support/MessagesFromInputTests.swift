@@ -47,4 +47,18 @@ import Testing
         #expect(problem.description == #"root(.children[0])×194.presented.presented.children[1] (#196): duplicateID(firstAt: "root(.presented)×5")"#)
         #expect(RestorationProblem(path: "root.children[0].children[0]", controller: nil, reason: .missingScene).description == "root.children[0].children[0]: missingScene")
     }
+
+    /// The runtime's enums print by their case wherever they are held (an outcome, a change,
+    /// an array), not module-qualified (a new user's log lines read
+    /// `NavigationRuntime.PresentationStyle.pageSheet`).
+    @Test func enumsHeldInAValue_printByTheirCase() {
+        #expect("\(RestorationProblem.Reason.unexpectedPresentationStyle(.popover))" == "unexpectedPresentationStyle(popover)")
+        #expect("\([PresentationStyle.pageSheet, .formSheet])" == "[pageSheet, formSheet]")
+        #expect("\([TransitionStyle.crossDissolve])" == "[crossDissolve]")
+        #expect("\([AppearanceState.appeared])" == "[appeared]")
+        #expect("\([SplitColumn.primary])" == "[primary]")
+        #expect("\([BusyPolicy.dropIfBusy])" == "[dropIfBusy]")
+        #expect("\([Traits.SizeClass.compact])" == "[compact]")
+        #expect("\([PageViewController.NavigationDirection.forward])" == "[forward]")
+    }
 }

@@ -323,3 +323,9 @@ public actor PageViewController: ViewController {
         await delegate?.pageViewController(self, didFinishAnimating: true, previousViewControllers: previous, transitionCompleted: completed)
     }
 }
+
+extension PageViewController.NavigationDirection: CustomStringConvertible {
+    /// The case's name (its `rawValue`), also where a change, an outcome or an event that holds it
+    /// is printed (not the module-qualified `NavigationRuntime.…`).
+    public var description: String { rawValue }
+}

@@ -8,3 +8,9 @@ public enum SplitColumn: String, Sendable, Hashable, Codable {
     /// The controller shown instead of the others while the split is collapsed (compact width).
     case compact
 }
+
+extension SplitColumn: CustomStringConvertible {
+    /// The case's name (its `rawValue`), also where a change, an outcome or an event that holds it
+    /// is printed (not the module-qualified `NavigationRuntime.…`).
+    public var description: String { rawValue }
+}
