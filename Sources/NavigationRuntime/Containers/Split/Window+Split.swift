@@ -53,6 +53,13 @@ extension Window {
     /// Changes the window's traits as one transition: every split view controller in the tree
     /// whose width class changes collapses or expands (R5.6), with its appearance callbacks.
     ///
+    /// A presented controller keeps the style it was resolved to when it was presented (R2.8,
+    /// R2.9). UIKit asks the adaptation again when the traits change, for content already on
+    /// screen (Apple's docs of `UIAdaptivePresentationControllerDelegate` and of
+    /// `presentationController(_:willPresentWithAdaptiveStyle:transitionCoordinator:)`): a
+    /// popover shown in regular width becomes a sheet in compact width. The runtime does not
+    /// model that yet: a snapshot taken after the change still says `popover`.
+    ///
     /// See <doc:RequestContract>. Cancelled before the commit point it throws
     /// `CancellationError`: the traits stay, and no split collapses or expands.
     ///
