@@ -106,8 +106,9 @@ enum NavigationChange: ChangeFamily {
             var applied = AppliedChange(undo: .navigation(.pop(navigation, removed: removed)))
             for controller in removed {
                 applied.moves.append(.init(controller: controller, from: navigation, to: nil))
-                tree.setParent(controller, nil)
-                tree.detach(controller)
+                let popped = controller.context  // read once for both
+                tree.setParent(of: popped, nil)
+                tree.detach(popped)
             }
             return applied
 

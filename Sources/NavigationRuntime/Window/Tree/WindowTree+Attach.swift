@@ -118,7 +118,7 @@ extension WindowTree {
 
     /// ``detach(_:)`` by the controller's context: the subtree's contexts are reached through
     /// their parents' tree nodes (``ControllerContext/childNodes()``), no controller retained.
-    private func detach(_ context: ControllerContext) {
+    func detach(_ context: ControllerContext) {
         context.isAttached = false
         if !context.children.isEmpty {
             let children = context.childNodes()
