@@ -1,4 +1,5 @@
 import Foundation
+import NavigationRuntime
 
 /// One parsed step of a `drive` script.
 enum DriveStep {
@@ -57,16 +58,14 @@ enum DriveStep {
     }
 
     /// The most of a step line (or of a field of one) a message echoes.
-    static let echoLimit = 200
+    static let echoLimit = EchoedText.limit
 
-    /// A step line or field as messages echo it: whole up to ``echoLimit`` characters, else
+    /// A step line or field as messages echo it, as the runtime's own messages echo input
+    /// (``EchoedText/shown(_:quoted:)``): escaped, whole up to ``echoLimit`` characters, else
     /// its first ``echoLimit`` characters and `… (N characters)` (issue 18: a 10 MB line was
     /// echoed whole, on standard output and again on standard error).
     static func echo(_ text: some StringProtocol) -> String {
-        guard let cut = text.index(text.startIndex, offsetBy: echoLimit, limitedBy: text.endIndex), cut < text.endIndex else {
-            return String(text)
-        }
-        return String(text[..<cut]) + "… (\(text.count) characters)"
+        EchoedText.shown(String(text), quoted: false)
     }
 
     /// The verbs a steps file may use, with what follows each (for messages).

@@ -112,7 +112,7 @@ import Testing
             Issue.record("\(unknown.outcome)")
             return
         }
-        #expect(failure.description == #"step 0 push(\nbad\"name\u0000): unknownScene("\nbad\"name\u0000")"#)
+        #expect(failure.description == #"step 0 push(\nbad"name\u0000): unknownScene("\nbad\"name\u0000")"#)
         #expect(!failure.description.contains("\n") && !failure.description.contains("\0"))
     }
 }

@@ -51,13 +51,16 @@ extension WindowTree {
 
     /// The controller belongs to this window (R8.7).
     func checkOwned(_ controller: any ViewController) throws {
-        guard isWindow(controller.context.window) else {
-            throw NavigationError(
-                .foreignController,
-                "\(describe(controller)) belongs to window \(controller.context.window.id), not \(windowID).",
-                window: windowID, controllers: [controller.id]
-            )
-        }
+        let context = controller.context
+        guard isWindow(context.window) else { throw foreign(controller, of: context.window) }
+    }
+
+    /// The error for a controller of `window`, another window than this one.
+    private func foreign(_ controller: any ViewController, of window: Window) -> NavigationError {
+        NavigationError(
+            .foreignController, "\(describe(controller)) belongs to window \(window.id), not \(windowID).",
+            window: windowID, controllers: [controller.id]
+        )
     }
 
     /// The controller's actor runs on this window's serial executor: what the
@@ -96,7 +99,7 @@ extension WindowTree {
     /// The controller is in this window's tree (R3.7).
     func checkAttached(_ controller: any ViewController) throws {
         let context = controller.context  // read once: each read is a witness call and a retain
-        guard isWindow(context.window) else { return try checkOwned(controller) }
+        guard isWindow(context.window) else { throw foreign(controller, of: context.window) }
         guard context.isAttached else {
             throw NavigationError(
                 .notInWindowHierarchy,
