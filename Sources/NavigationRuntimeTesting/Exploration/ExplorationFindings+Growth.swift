@@ -11,12 +11,12 @@ extension ExplorationFindings {
         var seen: Set<String> = []
         // The same block in the same place is one loop wherever it shows: looked at once (a
         // loop shows in most states past it).
-        var looked: Set<StateFacts.Repetition> = []
+        var looked = DigestSet<StateFacts.Repetition>()
         var findings: [ExplorationFinding] = []
         // By index (a state's index is its position): iterating the states would copy each
         // one, its snapshot and path retained.
         for index in exploration.states.indices {
-            for candidate in facts[index].growth where looked.insert(candidate).inserted {
+            for candidate in facts[index].growth where looked.insert(candidate) {
                 // One loop, whichever scene of it the stack ends on: [a b] and [b a] are one.
                 let rotations = candidate.block.indices.map { Array(candidate.block[$0...] + candidate.block[..<$0]) }
                 let canonical = rotations.map { $0.joined(separator: " ") }.min() ?? ""

@@ -117,6 +117,54 @@ public struct NavigationExplorer: Sendable {
     /// - Returns: The states, transitions, coverage and findings.
     /// - Throws: ``StartError`` when the initial scene cannot be instantiated or installed.
     public func explore() async throws(StartError) -> Exploration {
+        var (result, leftovers) = try await search()
+        // What is left runs on one task unless it is split: the windows are closed and the
+        // state table emptied (their trees and copies freed) while the findings' costly rules
+        // and the coverage are worked out in parallel (see `ExplorationFindings.all(coverage:)`).
+        async let closed: Void = leftovers.close()
+        (result.findings, result.coverage) = await findings(of: result)
+        await closed
+        return result
+    }
+
+    /// What an exploration leaves behind: its workers' windows (their trees hold reference
+    /// cycles until they are closed) and its table of states.
+    package struct Leftovers: Sendable {
+        fileprivate let homes: [ExplorationHome]
+        fileprivate let table: StateTable
+
+        /// Closes every worker's windows, each worker's in a task of its own, and empties the
+        /// state table in another: what it holds (a copy of every state's snapshot and facts,
+        /// shared with the result) is released there, not on the caller's task (about 3 ms of
+        /// GoMap's main storyboard to depth 12).
+        package func close() async {
+            await withDiscardingTaskGroup { group in
+                group.addTask { table.removeAll() }
+                for home in homes { group.addTask { await home.close() } }
+            }
+        }
+    }
+
+    /// ``explore()`` for an executable: the exploration, with what it leaves behind neither
+    /// closed nor freed. Closing the windows of GoMap's main storyboard to depth 12 takes 7 to
+    /// 11 ms of one core, which ran beside the findings' rules on the two cores and slowed
+    /// them; an executable that ends right after leaves it to the process's exit, as it
+    /// leaves the exploration. Anyone else calls ``Leftovers/close()``.
+    package func exploreLeavingWindowsOpen() async throws(StartError) -> (Exploration, Leftovers) {
+        var (result, leftovers) = try await search()
+        (result.findings, result.coverage) = await findings(of: result)
+        return (result, leftovers)
+    }
+
+    /// The findings and the coverage of a search's result.
+    private func findings(of explored: Exploration) async -> ([ExplorationFinding], Exploration.Coverage) {
+        await ExplorationFindings(catalog: catalog, exploration: explored, reachableScenes: configuration.reachableScenes).all {
+            [self] in coverage(of: explored)
+        }
+    }
+
+    /// The breadth-first search: the states and transitions, with no findings or coverage yet.
+    private func search() async throws(StartError) -> (Exploration, Leftovers) {
         let workers = max(1, configuration.workers)
         let worker = ExplorationWorker(
             catalog: catalog, initialScene: initialScene, traits: configuration.traits, maximumDepth: configuration.maximumDepth,
@@ -130,7 +178,8 @@ public struct NavigationExplorer: Sendable {
         var result = Exploration()
         // The table's ids are in the order the workers found the states; the result's indices in
         // breadth-first order, whatever the interleaving.
-        var index: [Int: Int] = [start.id: 0]
+        var index = StateIndex()
+        index[start.id] = 0
         var ids = [start.id]
         var hashes = [start.hash]
         result.states = [Exploration.State(index: 0, depth: 0, snapshot: start.snapshot, path: [], expanded: false)]
@@ -193,27 +242,7 @@ public struct NavigationExplorer: Sendable {
         result.depthReached = result.states.last?.depth ?? 0
         if !frontier.isEmpty { result.bounds.append(.depth(configuration.maximumDepth, unexpanded: frontier.count)) }
         if dropped > 0 { result.bounds.append(.states(configuration.maximumStates, dropped: dropped)) }
-        // What is left runs on one task unless it is split: the windows are closed and the
-        // state table emptied (their trees and copies freed) while the findings' costly rules
-        // and the coverage are worked out in parallel (see `ExplorationFindings.all(coverage:)`).
-        async let closed: Void = Self.close(homes, table)
-        let explored = result
-        (result.findings, result.coverage) = await ExplorationFindings(
-            catalog: catalog, exploration: explored, reachableScenes: configuration.reachableScenes
-        ).all { [self] in coverage(of: explored) }
-        await closed
-        return result
-    }
-
-    /// Closes every worker's windows, each worker's in a task of its own, and empties the state
-    /// table in another: what it holds (a copy of every state's snapshot and facts, shared
-    /// with the result) is released there, not on the explorer's task when it returns (about
-    /// 3 ms of the GoMap run above).
-    private static func close(_ homes: [ExplorationHome], _ table: StateTable) async {
-        await withDiscardingTaskGroup { group in
-            group.addTask { table.removeAll() }
-            for home in homes { group.addTask { await home.close() } }
-        }
+        return (result, Leftovers(homes: homes, table: table))
     }
 
     /// Expands the seeds on ``Configuration/workers`` windows at once; the expansions come
@@ -243,20 +272,6 @@ public struct NavigationExplorer: Sendable {
         return expansions.map { $0 ?? ExplorationWorker.Expansion() }
     }
 
-    /// Puts `name` in `names` (sorted in ``NodeName``'s order) unless it is there; whether it
-    /// was not.
-    private static func insert(_ name: NodeName, into names: inout [NodeName]) -> Bool {
-        var low = 0
-        var high = names.count
-        while low < high {
-            let middle = (low + high) / 2
-            if names[middle] < name { low = middle + 1 } else { high = middle }
-        }
-        if low < names.count, names[low] == name { return false }
-        names.insert(name, at: low)
-        return true
-    }
-
     /// Scenes seen, segues and exits completed, against the catalog's (or the configured) scenes.
     private func coverage(of exploration: Exploration) -> Exploration.Coverage {
         var coverage = Exploration.Coverage()
@@ -273,12 +288,11 @@ public struct NavigationExplorer: Sendable {
                 }
             }
         }
-        // Each scene once (most states show the same few): looked up by its word in the
-        // scenes seen, kept sorted (a binary search over a few dozen words costs less than
-        // hashing the word for a set), its text compared only where a word is equal.
-        var seen: [NodeName] = []
+        // Each scene once (most states show the same few): looked up by its word (a
+        // `DigestSet`, no hashing of its text), its text compared only where a word is equal.
+        var seen = DigestSet<NodeName>()
         for state in exploration.facts.indices {
-            for scene in exploration.facts[state].scenes where Self.insert(scene, into: &seen) && counted.contains(scene.text) {
+            for scene in exploration.facts[state].scenes where seen.insert(scene) && counted.contains(scene.text) {
                 coverage.scenes.insert(scene.text)
             }
         }
@@ -334,6 +348,24 @@ private final class WorkQueues: Sendable {
             else { return nil }
             queues[busiest].back -= 1
             return queues[busiest].items[queues[busiest].back]
+        }
+    }
+}
+
+/// The result's index of each state the table holds, by the table's id: an array read at the
+/// id, not a dictionary hashing it at every step of the merge (about 4 M instructions of GoMap's
+/// main storyboard to depth 12, on the explorer's one task between two levels). The table's ids
+/// are not dense but small: a state's place in its shard times the shard count, plus the shard.
+private struct StateIndex {
+    /// -1: not in the result.
+    private var indices: [Int] = []
+
+    subscript(id: Int) -> Int? {
+        get { id < indices.count && indices[id] >= 0 ? indices[id] : nil }
+        set {
+            // Doubled, at least: the ids grow with the states found.
+            if id >= indices.count { indices += repeatElement(-1, count: max(id + 1 - indices.count, indices.count)) }
+            indices[id] = newValue ?? -1
         }
     }
 }

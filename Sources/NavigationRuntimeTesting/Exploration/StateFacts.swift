@@ -16,7 +16,7 @@ struct StateFacts: Sendable {
     }
 
     /// A block of scenes a sequence ends with twice in a row (``StateFacts/growth``).
-    struct Repetition: Sendable, Hashable {
+    struct Repetition: Sendable, Hashable, Digested {
         /// What a block repeats in, in the findings' words.
         enum Place: String, Sendable, Hashable {
             /// A navigation controller's stack.
@@ -36,8 +36,8 @@ struct StateFacts: Sendable {
         /// growth rule reports.
         let names: [NodeName]
         /// A hash of ``what`` and the block's words (`TreeHasher`), worked out once: what a set of
-        /// repetitions hashes (the growth rule looks each one up once per state that has it).
-        private let digest: Int
+        /// repetitions probes by (the growth rule looks each one up once per state that has it).
+        let digest: Int
 
         init(what: Place, block: [String]) {
             self.init(what: what, names: block.map { NodeName(word: TreeHasher.word(for: $0), text: $0) })
@@ -268,9 +268,12 @@ struct StateFacts: Sendable {
 /// (``ControllerSnapshot/nameWord``): equal when both are, ordered and hashed by the word, so
 /// that two different names almost always differ after one integer comparison and equal ones
 /// (which share their storage) compare in place.
-struct NodeName: Sendable, Hashable, Comparable {
+struct NodeName: Sendable, Hashable, Comparable, Digested {
     let word: UInt64
     let text: String
+
+    /// The word, as a ``DigestSet`` probes by it.
+    var digest: Int { Int(truncatingIfNeeded: word) }
 
     init(word: UInt64, text: String) {
         self.word = word

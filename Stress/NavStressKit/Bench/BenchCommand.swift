@@ -37,8 +37,9 @@ enum BenchCommand {
           explore      navstress explore on PATH (a storyboard or app folder) to --depth N
                        (default 10) with 1 worker and with 2, in turn --passes N times (default
                        5): the medians of wall ns per explored transition and transitions/s,
-                       next to pushViewController in the same run; freeing the exploration (the
-                       executable leaves it to the process's exit) is timed apart.
+                       next to pushViewController in the same run; closing the explorer's
+                       windows and freeing the exploration (the executable leaves both to the
+                       process's exit) is timed apart.
 
         OPTIONS:
           --iterations N   Operations per measurement (default: 200000; per cell for compare).

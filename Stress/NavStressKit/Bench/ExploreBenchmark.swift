@@ -12,8 +12,9 @@ import NavigationRuntimeTesting
 /// The whole `explore` run is timed as the executable makes it: loading, the search, the
 /// findings and the report. The explorer's own part of each run (the search and its findings,
 /// the time the `explore` report gives its rate for) is printed beside it, from the same runs.
-/// The executable leaves the exploration to the process's exit (``ProcessEnd``), so its freeing
-/// is timed apart, after the clock stops, and printed on a line of its own. The two worker
+/// The executable leaves the exploration and the explorer's windows to the process's exit
+/// (``ProcessEnd``), so closing and freeing them is timed apart, after the clock stops, and
+/// printed on a line of its own. The two worker
 /// counts run in turn, `passes` times each (a run is a fraction of a second, and one run on
 /// this shared machine is noise): each figure is the median.
 enum ExploreBenchmark {
@@ -32,7 +33,7 @@ enum ExploreBenchmark {
             for workers in [1, 2] {
                 var made: ExploreCommand.Outcome?
                 let run = try await BenchClock.measure(transitions) {
-                    made = try await ExploreCommand.explore(arguments + ["--workers", String(workers)])
+                    made = try await ExploreCommand.explore(arguments + ["--workers", String(workers)], closingWindows: false)
                 }
                 // The same exploration whatever the workers (read here, before the freeing).
                 guard made?.exploration?.transitions.count == transitions else {
@@ -46,7 +47,11 @@ enum ExploreBenchmark {
                     two.append(run)
                     twoSearch.append(search)
                 }
-                freeing.append(try await BenchClock.measure(transitions) { made = nil })
+                freeing.append(
+                    try await BenchClock.measure(transitions) {
+                        await made?.leftovers?.close()
+                        made = nil
+                    })
             }
         }
         let window = Window(configuration: .immediate)
@@ -65,7 +70,7 @@ enum ExploreBenchmark {
         let (oneSearching, twoSearching) = (median(oneSearch), median(twoSearch))
         print(
             String(
-                format: "explore %@ to depth %d: %d transitions, medians of %d runs each; transitions/s, the whole run: 1 worker %.0f, 2 workers %.0f (x%.2f); the explorer's part (the report's rate): 1 worker %.0f, 2 workers %.0f (x%.2f); a transition costs %.0f pushes (1 worker, whole run); freeing the exploration (left to the process's exit) would add %.0f ns per transition",
+                format: "explore %@ to depth %d: %d transitions, medians of %d runs each; transitions/s, the whole run: 1 worker %.0f, 2 workers %.0f (x%.2f); the explorer's part (the report's rate): 1 worker %.0f, 2 workers %.0f (x%.2f); a transition costs %.0f pushes (1 worker, whole run); closing and freeing the exploration (left to the process's exit) would add %.0f ns per transition",
                 path, depth, transitions, passes, 1e9 / oneWorker, 1e9 / twoWorkers, oneWorker / twoWorkers,
                 1e9 / oneSearching, 1e9 / twoSearching, oneSearching / twoSearching, oneWorker / push, freed
             )
@@ -76,7 +81,7 @@ enum ExploreBenchmark {
             ("explore, 2 workers", twoWorkers),
             ("explorer's part, 1 worker", oneSearching),
             ("explorer's part, 2 workers", twoSearching),
-            ("freeing its exploration, apart", freed),
+            ("closing and freeing it, apart", freed),
         ]
     }
 

@@ -90,8 +90,12 @@ enum ExploreCommand {
         /// The exploration itself.
         var exploration: Exploration?
         /// How long the explorer ran (the search and its findings): the time the report gives
-        /// (loading the app before, and the report after, are not counted).
+        /// (loading the app before, closing the explorer's windows and the report after, are
+        /// not counted).
         var searchTime: Duration?
+        /// The explorer's windows and table, when ``explore(_:closingWindows:)`` was asked not
+        /// to close them (``NavigationExplorer/Leftovers``).
+        var leftovers: NavigationExplorer.Leftovers?
         /// For each no-way-back finding (by index), the classes of its presented controllers
         /// whose source files call `dismiss(`: the way back is in code.
         var dismissedInCode: [Int: [String]] = [:]
@@ -101,18 +105,25 @@ enum ExploreCommand {
     }
 
     /// Runs `explore` and prints what it found. With `endsProcess` (see
-    /// ``NavStress/main(_:endsProcess:)``), the exploration is left to the process's exit.
+    /// ``NavStress/main(_:endsProcess:)``), the exploration and the explorer's windows are left
+    /// to the process's exit.
     static func main(_ arguments: [String], endsProcess: Bool = false) async throws -> NavStressExit {
-        let outcome = try await explore(arguments)
+        let outcome = try await explore(arguments, closingWindows: !endsProcess)
         for line in outcome.warnings { printError(line) }
         print(outcome.output, terminator: "")
-        if endsProcess, let exploration = outcome.exploration { ProcessEnd.keep(exploration) }
+        if endsProcess {
+            if let exploration = outcome.exploration { ProcessEnd.keep(exploration) }
+            if let leftovers = outcome.leftovers { ProcessEnd.keep(leftovers) }
+        }
         return outcome.exit
     }
 
     /// Runs `explore` without printing.
+    /// - Parameter closingWindows: Whether the explorer's windows are closed (after the
+    ///   search's clock stops) before this returns; `false` leaves them in
+    ///   ``Outcome/leftovers``, for the caller to close or to leave to the process's exit.
     /// - Throws: ``UsageError`` (exit 2).
-    static func explore(_ arguments: [String]) async throws -> Outcome {
+    static func explore(_ arguments: [String], closingWindows: Bool = true) async throws -> Outcome {
         let options = try Options(
             arguments,
             valued: ["sources", "storyboard", "initial", "traits", "depth", "max-states", "format", "steps-dir", "workers"],
@@ -171,8 +182,9 @@ enum ExploreCommand {
         let clock = ContinuousClock()
         let began = clock.now
         let exploration: Exploration
+        let leftovers: NavigationExplorer.Leftovers
         do {
-            exploration = try await explorer.explore()
+            (exploration, leftovers) = try await explorer.exploreLeavingWindowsOpen()
         } catch {
             throw UsageError(error.description)
         }
@@ -180,6 +192,7 @@ enum ExploreCommand {
 
         var outcome = Outcome(exit: .success)
         outcome.searchTime = elapsed
+        if closingWindows { await leftovers.close() } else { outcome.leftovers = leftovers }
         outcome.warnings = (app.bundle.skippedEntries + sources.skipped).map { FileProblem.skippedWarning($0) }
         if let unread = sources.unread {
             outcome.warnings.append("navstress: warning: no sources read (\(unread)): no controller declares an unwind action")

@@ -1,15 +1,23 @@
 import NavigationRuntime
 import NavigationRuntimeTesting
+import Synchronization
 import Testing
 
 /// ``NavigationExplorer`` on a catalog built in code, as an app's own tests use it.
 @Suite struct NavigationExplorerTests {
+    /// The windows a catalog's root scene was instantiated in.
+    final class Opened: Sendable {
+        let windows = Mutex<[Window]>([])
+    }
+
     /// A navigation controller over a list; the list pushes a detail and presents an editor
     /// full screen; the editor's exit unwinds to the list, which declares `unwindToList:`.
-    static func catalog(editorHasExit: Bool) -> SceneCatalog {
+    static func catalog(editorHasExit: Bool, opened: Opened? = nil) -> SceneCatalog {
         SceneCatalog([
             Scene("nav") { context in
-                NavigationController(context: context, viewControllers: [context.catalog?.instantiate("list", in: context.window)].compactMap { $0 })
+                opened?.windows.withLock { $0.append(context.window) }
+                return NavigationController(
+                    context: context, viewControllers: [context.catalog?.instantiate("list", in: context.window)].compactMap { $0 })
             },
             Scene(
                 "list",
@@ -43,6 +51,31 @@ import Testing
         let finding = try #require(exploration.findings.first)
         #expect(finding.subject == "editor")
         #expect(finding.reproductions.first?.steps == "# editor presented with no storyboard way back\nsegue list edit\nexpect outcome completed\nexpect top editor\n")
+    }
+
+    /// What an executable asks for (``NavigationExplorer/exploreLeavingWindowsOpen()``): the
+    /// same exploration as ``NavigationExplorer/explore()``, its windows left open until
+    /// ``NavigationExplorer/Leftovers/close()`` closes every one of them.
+    @Test func leavingWindowsOpen_givesTheSameExploration_andCloseClosesThem() async throws {
+        let made = Opened()
+        let catalog = Self.catalog(editorHasExit: true, opened: made)
+        let closing = try await NavigationExplorer(catalog: catalog, initialScene: "nav").explore()
+        let windowsOfClosing = made.windows.withLock { $0 }
+        #expect(!windowsOfClosing.isEmpty)
+        for window in windowsOfClosing { #expect(await window.isClosed) }
+        made.windows.withLock { $0.removeAll() }
+
+        let (exploration, leftovers) = try await NavigationExplorer(catalog: catalog, initialScene: "nav").exploreLeavingWindowsOpen()
+        #expect(exploration.states == closing.states)
+        #expect(exploration.transitions == closing.transitions)
+        #expect(exploration.findings == closing.findings)
+        #expect(exploration.coverage == closing.coverage)
+        let windows = made.windows.withLock { $0 }
+        var open = 0
+        for window in windows where await !window.isClosed { open += 1 }
+        #expect(open > 0)
+        await leftovers.close()
+        for window in windows { #expect(await window.isClosed) }
     }
 
     @Test func anUnknownInitialSceneIsAStartError() async {
