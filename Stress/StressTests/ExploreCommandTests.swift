@@ -370,4 +370,104 @@ import Testing
         }
         #expect(notAFolder?.description == "--steps-dir '\(file)' is a file, not a folder")
     }
+
+    // MARK: What a new user's trial of the report asked for
+
+    /// With no sources read, a no-way-back finding says that code may dismiss the screen, and
+    /// every finding names its scenes' classes and places; the warning that no controller
+    /// declares an unwind action is given only for an app that has exits.
+    @Test func withNoSourcesRead_noWayBackSaysCodeMayDismiss_andScenesAreNamed() async throws {
+        let app = try Self.app(
+            Self.document(
+                initial: "nav",
+                Self.navigation("nav", root: "home"),
+                Self.scene("home", "HomeViewController", segues: Self.segue("cover", "presentation", "cover", "s1", " modalPresentationStyle=\"fullScreen\"")),
+                Self.scene("cover", "CoverViewController")
+            ),
+            sources: ["CoverViewController.swift": "class CoverViewController: UIViewController {}\n"]
+        )
+        defer { try? FileManager.default.removeItem(at: app) }
+        let outcome = try await ExploreCommand.explore([app.path, "--no-sources"])
+        #expect(outcome.warnings.isEmpty)
+        let line = outcome.output.components(separatedBy: "\n")
+        let finding = try #require(line.firstIndex { $0.hasPrefix("warning: no-way-back:") })
+        let (cover, home) = (try Self.line(of: "cover", in: app), try Self.line(of: "home", in: app))
+        #expect(
+            Array(line[finding...].prefix(4)) == [
+                "warning: no-way-back: presented cover (fullScreen) in #1: no storyboard action leads back (only code can dismiss it)",
+                "  shortest: segue home cover",
+                "  no sources read: code may dismiss it (give the app folder, or --sources DIR, to look)",
+                "  scenes: cover: CoverViewController, Main.storyboard:\(cover); home: HomeViewController, Main.storyboard:\(home)",
+            ])
+        let read = try await ExploreCommand.explore([app.path])
+        #expect(!read.output.contains("no sources read"))
+    }
+
+    /// The line of the storyboard where the controller `id` is declared.
+    static func line(of id: String, in app: URL) throws -> Int {
+        let text = try String(contentsOf: app.appendingPathComponent("Main.storyboard"), encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        return (lines.firstIndex { $0.contains(" id=\"\(id)\"") && $0.contains("sceneMemberID") } ?? -1) + 1
+    }
+
+    /// An exit no controller declares: one unwind-no-destination error, not also an
+    /// unreached-segue note for the same exit; and with no sources read, the warning says so.
+    @Test func anExitThatNeverFindsADestination_isNotNotedTwice() async throws {
+        let app = try Self.app(
+            Self.document(
+                initial: "nav",
+                Self.navigation("nav", root: "list"),
+                Self.scene("list", "ListViewController", segues: Self.segue("picker", "show", "pick", "s1")),
+                Self.scene(
+                    "picker", "PickerViewController",
+                    segues: "<segue destination=\"x1\" kind=\"unwind\" identifier=\"done\" unwindAction=\"unwindToHome:\" id=\"u1\"/>",
+                    extra: "<exit id=\"x1\" userLabel=\"Exit\" sceneMemberID=\"exit\"/>"
+                )
+            )
+        )
+        defer { try? FileManager.default.removeItem(at: app) }
+        let outcome = try await ExploreCommand.explore([app.path, "--no-sources"])
+        #expect(
+            Self.summary(outcome) == [
+                "unwind-no-destination picker/done: unwind exit picker/done (unwindToHome:) finds no destination in 1 of 1 states where it is visible (#1); it finds one in none"
+            ])
+        #expect(outcome.warnings == ["navstress: warning: no sources read (--no-sources): no controller declares an unwind action"])
+    }
+
+    /// A scene only a split's supplementary column leads to: the note says the runtime does not
+    /// build that relationship, not that nothing leads to it.
+    @Test func aSceneOnlyAnIgnoredRelationshipLeadsTo_saysWhy() async throws {
+        let relationships =
+            "<segue destination=\"primary\" kind=\"relationship\" relationship=\"masterViewController\" id=\"r1\"/>"
+            + "<segue destination=\"side\" kind=\"relationship\" relationship=\"supplementaryViewController\" id=\"r2\"/>"
+            + "<segue destination=\"detail\" kind=\"relationship\" relationship=\"detailViewController\" id=\"r3\"/>"
+        let app = try Self.app(
+            Self.document(
+                initial: "split",
+                Self.scene("split", "RootSplitViewController", kind: "splitViewController", segues: relationships),
+                Self.scene("primary", "PrimaryViewController"),
+                Self.scene("side", "TimelineViewController"),
+                Self.scene("detail", "DetailViewController")
+            )
+        )
+        defer { try? FileManager.default.removeItem(at: app) }
+        let outcome = try await ExploreCommand.explore([app.path])
+        let side = try Self.line(of: "side", in: app)
+        #expect(Self.summary(outcome) == ["unreached-scene side: scene side is never shown"])
+        #expect(outcome.output.hasSuffix(
+            "note: unreached-scene: scene side is never shown\n"
+                + "  ignored: only the supplementaryViewController relationship of splitViewController RootSplitViewController "
+                + "leads to it, and the runtime does not build that relationship (lint: unsupported-relationship)\n"
+                + "  scenes: side: TimelineViewController, Main.storyboard:\(side)\n"))
+    }
+
+    /// A steps folder that cannot be made says why in the system's words.
+    @Test func aStepsFolderThatCannotBeMade_saysWhy() async throws {
+        let app = try Self.loopApp()
+        defer { try? FileManager.default.removeItem(at: app) }
+        let made = await #expect(throws: UsageError.self) {
+            try await ExploreCommand.explore([app.path, "--steps-dir", "/proc/no-such-folder/steps"])
+        }
+        #expect(made?.description == "--steps-dir '/proc/no-such-folder/steps' cannot be made: No such file or directory")
+    }
 }

@@ -118,6 +118,7 @@ import Testing
         #expect(
             outcome.output.hasSuffix(
                 "note: unreached-scene: scene pages is never shown: no segue, relationship or reference leads to it from the initial scene\n  made in code: PagesController.swift:3 (instantiated by storyboard ID; no segue shows it)\n"
+                    + "  scenes: pages: PagesViewController, Main.storyboard:30\n"
             ))
     }
 

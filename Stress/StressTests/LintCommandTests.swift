@@ -169,7 +169,7 @@ import Testing
         let root = try Self.folder(["App/Main.storyboard": Self.brokenMain])
         defer { try? FileManager.default.removeItem(at: root) }
         let error = "show segue 'go, now: 100%' leads to missing scene 'nowhere'"
-        let warning = "scene 'viewController' (lonely) is not reachable from the initial view controller or any storyboard identifier"
+        let warning = "scene viewController (lonely) is not reachable from the initial view controller or any storyboard identifier"
         let text = Self.lint(["App"], in: root)
         #expect(text.status == 1)
         #expect(text.output == """
@@ -247,7 +247,7 @@ import Testing
         #expect(try String(contentsOfFile: file, encoding: .utf8) == """
             {"navstress_baseline": 1, "findings": [
               {"rule": "missing-destination", "file": "App/Main.storyboard", "message": "show segue 'go, now: 100%' leads to missing scene 'nowhere'", "count": 1},
-              {"rule": "unreachable-scene", "file": "App/Main.storyboard", "message": "scene 'viewController' (lonely) is not reachable from the initial view controller or any storyboard identifier", "count": 1}
+              {"rule": "unreachable-scene", "file": "App/Main.storyboard", "message": "scene viewController (lonely) is not reachable from the initial view controller or any storyboard identifier", "count": 1}
             ]}
 
             """)

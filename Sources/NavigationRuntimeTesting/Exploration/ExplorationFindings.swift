@@ -52,7 +52,9 @@ struct ExplorationFindings: Sendable {
         findings += await noWayBack
         findings += await growth
         let coverage = await covered
-        findings += unreached(coverage)
+        // An exit an unwind-no-destination error names is not noted again as never completing.
+        let named = Set(findings.lazy.filter { $0.kind == .unwindNoDestination }.map(\.subject))
+        findings += unreached(coverage, except: named)
         let sorted = findings.enumerated().sorted { lhs, rhs in
             if lhs.element.kind != rhs.element.kind { return lhs.element.kind < rhs.element.kind }
             let left = lhs.element.state.map { exploration.states[$0].depth } ?? Int.max
@@ -334,8 +336,9 @@ struct ExplorationFindings: Sendable {
     /// default if the key is missing, with the one hash and probe of that access.
     private static func keep(_ value: inout Int) {}
 
-    /// Each scene never shown, and each segue or exit that never completed, by `coverage`.
-    private func unreached(_ coverage: Exploration.Coverage) -> [ExplorationFinding] {
+    /// Each scene never shown, and each segue or exit that never completed, by `coverage`, but
+    /// for the exits in `named` (an unwind-no-destination finding says more of them).
+    private func unreached(_ coverage: Exploration.Coverage, except named: Set<String>) -> [ExplorationFinding] {
         /// Why `scene` (or a segue of it) was not reached, as the message's last words: nothing
         /// leads to it (a deeper search would not help), or the bounds, if one was reached.
         func why(_ scene: String, _ what: String = "it") -> String {
@@ -349,7 +352,8 @@ struct ExplorationFindings: Sendable {
                 kind: .unreachedScene, subject: scene, message: "scene \(scene) is never shown\(why(scene))", state: nil, reproductions: []
             )
         }
-        let segues = coverage.totalSegues.subtracting(coverage.segues).union(coverage.totalUnwinds.subtracting(coverage.unwinds))
+        let segues = coverage.totalSegues.subtracting(coverage.segues)
+            .union(coverage.totalUnwinds.subtracting(coverage.unwinds).subtracting(named))
         findings += segues.sorted().map { key in
             let what = coverage.totalUnwinds.contains(key) ? "unwind exit" : "segue"
             let source = key.split(separator: "/", maxSplits: 1).first.map(String.init) ?? key

@@ -115,7 +115,8 @@ public struct NavigationExplorer: Sendable {
 
     /// Runs the search.
     /// - Returns: The states, transitions, coverage and findings.
-    /// - Throws: ``StartError`` when the initial scene cannot be instantiated or installed.
+    /// - Throws: ``StartError`` when the initial scene cannot be instantiated or installed, or
+    ///   the configuration asks for a negative depth, no state or no worker.
     public func explore() async throws(StartError) -> Exploration {
         var (result, leftovers) = try await search()
         // What is left runs on one task unless it is split: the windows are closed and the
@@ -165,7 +166,17 @@ public struct NavigationExplorer: Sendable {
 
     /// The breadth-first search: the states and transitions, with no findings or coverage yet.
     private func search() async throws(StartError) -> (Exploration, Leftovers) {
-        let workers = max(1, configuration.workers)
+        // Nothing silent: a bound the search cannot keep is refused, not read as another.
+        guard configuration.maximumDepth >= 0 else {
+            throw StartError(description: "maximumDepth is \(configuration.maximumDepth): give 0 or more (0: only the initial state)")
+        }
+        guard configuration.maximumStates >= 1 else {
+            throw StartError(description: "maximumStates is \(configuration.maximumStates): give 1 or more (the initial state is one)")
+        }
+        guard configuration.workers >= 1 else {
+            throw StartError(description: "workers is \(configuration.workers): give 1 or more")
+        }
+        let workers = configuration.workers
         let worker = ExplorationWorker(
             catalog: catalog, initialScene: initialScene, traits: configuration.traits, maximumDepth: configuration.maximumDepth,
             checksRestoration: configuration.checksRestoration)

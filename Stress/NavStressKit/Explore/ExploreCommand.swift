@@ -45,15 +45,15 @@ enum ExploreCommand {
                               initial view controller.
           --traits T          regular (default), compact, or both (start regular; turning the
                               device is an action).
-          --depth N           Explore action sequences up to N long (default 8; at least 1:
+          --depth N           Explore action sequences up to N long (default 8; 1 to 1000:
                               0 would try no action and check nothing).
-          --max-states N      Keep at most N states (default 10000).
+          --max-states N      Keep at most N states (default 10000; 1 to 10000000).
           --format F          text (default), json (for CI), or dot (the state graph, for small apps).
           --steps-dir DIR     Write each finding's shortest reproduction there as a drive steps
                               file (with expect lines): run it with 'navstress drive PATH --steps FILE'.
                               Files named N-KIND.steps or N-KIND-K.steps there (an earlier run's)
                               are deleted first; other files are kept.
-          --workers N         Windows working at once (default: the processor count).
+          --workers N         Windows working at once (default: the processor count; 1 to 256).
           --restoration-check Also rebuild each expanded state once by restoration, to count the
                               states it does not give back ("replayed"): a check of the runtime's
                               restoration, not of the app, that costs as much as the rest of the
@@ -67,12 +67,20 @@ enum ExploreCommand {
           warning  no-way-back            a presentation no storyboard action leads back from
                                           (a sheet's swipe down counts as a way back; a dismissal
                                           does not: only code dismisses, and 'in code:' names the
-                                          presented classes whose sources call dismiss)
+                                          presented classes whose sources call dismiss; with no
+                                          sources read, the finding says code may dismiss it)
           warning  unbounded-growth       a loop grows a stack or presentation chain, or nests a
                                           container in itself, without bound
           note     unreached-scene        a scene no explored state shows ('made in code:' names
-                                          where the sources instantiate it by storyboard ID)
-          note     unreached-segue        a segue or exit that never completed
+                                          where the sources instantiate it by storyboard ID;
+                                          'ignored:' the relationship the runtime does not build,
+                                          such as a split's supplementary column, that alone
+                                          leads to it)
+          note     unreached-segue        a segue or exit that never completed (not repeated for
+                                          an exit an unwind-no-destination error names)
+
+        Each finding's 'scenes:' line names the scenes it mentions by id with their classes and
+        places (FILE:LINE), and 'shortest:' its shortest reproduction.
 
         Exit code 0 when no finding is an error, 1 otherwise, 2 on bad usage or an unreadable app.
 
@@ -159,7 +167,7 @@ enum ExploreCommand {
             do {
                 try FileManager.default.createDirectory(atPath: stepsDir, withIntermediateDirectories: true)
             } catch {
-                throw UsageError("--steps-dir '\(stepsDir)' cannot be made: \(error.localizedDescription)")
+                throw UsageError("--steps-dir '\(stepsDir)' cannot be made: \(Self.reason(error))")
             }
         }
 
@@ -194,7 +202,9 @@ enum ExploreCommand {
         outcome.searchTime = elapsed
         if closingWindows { await leftovers.close() } else { outcome.leftovers = leftovers }
         outcome.warnings = (app.bundle.skippedEntries + sources.skipped).map { FileProblem.skippedWarning($0) }
-        if let unread = sources.unread {
+        // Only where it matters: an app with no unwind exit needs no declarations.
+        let hasExits = catalog.scenes.values.contains { scene in scene.segues.contains { $0.kind.unwindAction != nil } }
+        if let unread = sources.unread, hasExits {
             outcome.warnings.append("navstress: warning: no sources read (\(unread)): no controller declares an unwind action")
         }
         // Absolute paths, as the steps file's own: the line runs from any folder.
@@ -212,6 +222,9 @@ enum ExploreCommand {
             path: path, initial: start.scene.controllerID, configuration: configuration, exploration: exploration,
             elapsed: elapsed, stepsFiles: outcome.stepsFiles
         )
+        renderer.ignoredRelationships = ExploreSources.ignoredRelationships(exploration, app: app)
+        renderer.legends = ExploreSources.legends(exploration, app: app)
+        renderer.sourcesRead = sources.unread == nil
         if sources.unread == nil {
             let root = options.string("sources") ?? path
             let texts = AppSourceFiles(under: URL(fileURLWithPath: root)).texts
@@ -228,6 +241,28 @@ enum ExploreCommand {
         outcome.madeInCode = renderer.madeInCode
         outcome.exit = exploration.findings.contains { $0.severity == .error } ? .failure : .success
         return outcome
+    }
+
+    /// Why a folder could not be made, in the system's words (`No such file or directory`,
+    /// `Permission denied`), not Foundation's sentence around them ("The operation could not
+    /// be completed. The file doesn't exist.").
+    static func reason(_ error: any Error) -> String {
+        let error = error as NSError
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
+        if error.domain == NSCocoaErrorDomain {
+            switch CocoaError.Code(rawValue: error.code) {
+            case .fileNoSuchFile, .fileReadNoSuchFile: return String(cString: strerror(ENOENT))
+            case .fileWriteNoPermission, .fileReadNoPermission: return String(cString: strerror(EACCES))
+            case .fileWriteVolumeReadOnly: return String(cString: strerror(EROFS))
+            case .fileWriteOutOfSpace: return String(cString: strerror(ENOSPC))
+            case .fileWriteFileExists: return String(cString: strerror(EEXIST))
+            default: break
+            }
+        }
+        return error.localizedDescription
     }
 
     /// For each no-way-back finding, the classes of its presented subtree that dismiss in code.

@@ -15,6 +15,15 @@ struct ExploreRenderer {
     var dismissedInCode: [Int: [String]] = [:]
     /// For unreached-scene findings (by index): where the sources make the scene by storyboard ID.
     var madeInCode: [Int: [String]] = [:]
+    /// For unreached-scene findings (by index): the relationship the runtime does not build
+    /// that alone leads to the scene (``ExploreSources/ignoredRelationships(_:app:)``).
+    var ignoredRelationships: [Int: String] = [:]
+    /// For each finding (by index): the scenes it names, with their classes and places
+    /// (``ExploreSources/legends(_:app:)``).
+    var legends: [Int: [String]] = [:]
+    /// Whether the app's sources were read: when not, no-way-back cannot know what code
+    /// dismisses, and says so.
+    var sourcesRead = true
 
     private var seconds: Double {
         Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -78,6 +87,11 @@ struct ExploreRenderer {
             if let places = madeInCode[index] {
                 text += EchoedText.line("  made in code: \(places.joined(separator: ", ")) (instantiated by storyboard ID; no segue shows it)") + "\n"
             }
+            if let reason = ignoredRelationships[index] { text += EchoedText.line("  ignored: \(reason)") + "\n" }
+            if finding.kind == .noWayBack, !sourcesRead {
+                text += "  no sources read: code may dismiss it (give the app folder, or --sources DIR, to look)\n"
+            }
+            if let legend = legends[index] { text += EchoedText.line("  scenes: \(legend.joined(separator: "; "))") + "\n" }
         }
         return text
     }
@@ -99,6 +113,8 @@ struct ExploreRenderer {
             object["state"] = finding.state ?? NSNull()
             if let classes = dismissedInCode[index] { object["dismissed_in_code"] = classes }
             if let places = madeInCode[index] { object["made_in_code"] = places }
+            if let reason = ignoredRelationships[index] { object["ignored"] = reason }
+            if let legend = legends[index] { object["scenes"] = legend }
             object["assumption"] = finding.assumption ?? NSNull()
             return object
         }
@@ -117,6 +133,7 @@ struct ExploreRenderer {
             "warnings": exploration.findings.filter { $0.severity == .warning }.count,
             "notes": exploration.findings.filter { $0.severity == .note }.count,
             "findings": findings,
+            "sources_read": sourcesRead,
             "seconds": seconds,
         ]
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }

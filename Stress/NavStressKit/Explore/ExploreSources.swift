@@ -73,4 +73,63 @@ enum ExploreSources {
         }
         return result
     }
+
+    /// For each unreached-scene finding (by index) whose scene a container's relationship
+    /// names that the runtime does not build (lint's `unsupported-relationship`, such as a
+    /// split view controller's supplementary column): why it is never shown. Without it the
+    /// note reads like the app's problem; it is the runtime's.
+    static func ignoredRelationships(_ exploration: Exploration, app: StoryboardApp) -> [Int: String] {
+        var reasons: [String: String] = [:]
+        for storyboard in app.bundle.all {
+            for scene in storyboard.scenes {
+                guard let modelled = StoryboardLint.modelledRelationships[scene.kind] else { continue }
+                for relationship in scene.relationships where !modelled.contains(relationship.kind) && reasons[relationship.destinationID] == nil {
+                    reasons[relationship.destinationID] =
+                        "only the \(relationship.kind.rawValue) relationship of "
+                        + (scene.customClass == nil ? scene.displayName : "\(scene.kind) \(scene.displayName)") + " leads to it, "
+                        + "and the runtime does not build that relationship (lint: unsupported-relationship)"
+                }
+            }
+        }
+        var result: [Int: String] = [:]
+        for (index, finding) in exploration.findings.enumerated() where finding.kind == .unreachedScene {
+            if let reason = reasons[finding.subject] { result[index] = reason }
+        }
+        return result
+    }
+
+    /// The most scenes a finding's legend names.
+    static let legendLimit = 8
+
+    /// For each finding (by index), the storyboard scenes its subject, its message and its
+    /// shortest path's segues name by id,
+    /// each with its class and where it is (`J8z-1J-U8Z: ResultViewController, Main.storyboard:120`):
+    /// a report names scenes by their Interface Builder ids, which say nothing to a reader
+    /// without the storyboard open. At most ``legendLimit`` scenes, in the order named.
+    static func legends(_ exploration: Exploration, app: StoryboardApp) -> [Int: [String]] {
+        var result: [Int: [String]] = [:]
+        for (index, finding) in exploration.findings.enumerated() {
+            var named: [String] = []
+            var lines: [String] = []
+            // An id is a run of letters, digits, '-' and '_' (Interface Builder's `J8z-1J-U8Z`,
+            // or a storyboard ID); any other character ends it.
+            var text = finding.subject + " " + finding.message
+            for action in finding.reproductions.first?.actions ?? [] {
+                if case .segue(let source, _, _) = action { text += " " + source }
+            }
+            for token in text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
+                let id = String(token)
+                guard lines.count < legendLimit, !named.contains(id), let (storyboard, scene) = app.scenesByID[id]?.first else { continue }
+                named.append(id)
+                var line = "\(id): \(scene.customClass ?? scene.kind.rawValue)"
+                if let file = storyboard.file {
+                    line += ", " + URL(fileURLWithPath: file).lastPathComponent
+                    if let location = scene.controllerLocation ?? scene.location { line += ":\(location.line)" }
+                }
+                lines.append(line)
+            }
+            if !lines.isEmpty { result[index] = lines }
+        }
+        return result
+    }
 }

@@ -136,7 +136,7 @@ enum FixtureApps {
         ])
         #expect(diagnostics.map(\.message) == [
             "performSegue(withIdentifier: \"addPaswordSegue\") in PasswordNavigationViewController: no segue 'addPaswordSegue' in "
-                + "scene 'PasswordNavigationViewController 'passwordNavigation'' at Main.storyboard:14:17; did you mean 'addPasswordSegue'? "
+                + "scene PasswordNavigationViewController 'passwordNavigation' at Main.storyboard:14:17; did you mean 'addPasswordSegue'? "
                 + "(UIKit: 'Receiver has no segue with identifier')",
             "UIStoryboard(name: \"Setting\"): the app has no Setting.storyboard (UIKit: 'Could not find a storyboard named')",
             "instantiateViewController(withIdentifier: \"passwordsNavigation\"): no scene with storyboard ID 'passwordsNavigation' in "

@@ -27,7 +27,7 @@ private func lint(_ method: Method) -> [String] { SmallApp.summary(SmallApp.lint
         let diagnostic = try #require(diagnostics.first)
         #expect(diagnostic.severity == .error)
         #expect(diagnostic.location?.file == "/app/Go.swift")
-        #expect(diagnostic.message.contains("scene 'ListViewController 'List'' at Main.storyboard:"))
+        #expect(diagnostic.message.contains("scene ListViewController 'List' at Main.storyboard:"))
         #expect(diagnostic.message.contains("did you mean 'showDetail'?"))
     }
 

@@ -78,7 +78,7 @@ import Testing
         #expect(diagnostics.map { "\($0.severity.rawValue) \($0.ruleID)" } == ["warning unsupported-relationship"])
         #expect(
             diagnostics.first?.message
-                == "relationship 'supplementaryViewController' of splitViewController 'splitViewController' is ignored: "
+                == "relationship 'supplementaryViewController' of splitViewController is ignored: "
                 + "the runtime's split has no supplementary column (primary, secondary and compact only); "
                 + "'side' is never instantiated through it")
         #expect(diagnostics.first?.location?.line == storyboard.scenes.first?.segues.last?.location?.line)

@@ -78,6 +78,23 @@ import Testing
         for window in windows { #expect(await window.isClosed) }
     }
 
+    /// A bound the search cannot keep is refused, each with its own message (a new user's
+    /// trial: -1 was reported as "depth bound -1 reached", 0 states kept one, 0 workers ran).
+    @Test func aNegativeDepth_noState_orNoWorker_isAStartError() async {
+        func message(_ configuration: NavigationExplorer.Configuration) async -> String? {
+            do {
+                _ = try await NavigationExplorer(catalog: Self.catalog(editorHasExit: true), initialScene: "nav", configuration: configuration).explore()
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        #expect(await message(.init(maximumDepth: -1)) == "maximumDepth is -1: give 0 or more (0: only the initial state)")
+        #expect(await message(.init(maximumStates: 0)) == "maximumStates is 0: give 1 or more (the initial state is one)")
+        #expect(await message(.init(workers: 0)) == "workers is 0: give 1 or more")
+        #expect(await message(.init(maximumDepth: 0, maximumStates: 1, workers: 1)) == nil)
+    }
+
     @Test func anUnknownInitialSceneIsAStartError() async {
         await #expect(throws: NavigationExplorer.StartError.self) {
             try await NavigationExplorer(catalog: Self.catalog(editorHasExit: true), initialScene: "nowhere").explore()

@@ -253,7 +253,7 @@ public struct AppLint: Sendable {
         let shown = scenes.prefix(3).map { ref in
             let place = ref.scene.controllerLocation ?? ref.scene.location
             let at = place.map { "\(ref.file.displayName):\($0.line):\($0.column)" } ?? ref.file.displayName
-            return "scene '\(ref.scene.displayName)' at \(at)"
+            return "scene \(ref.scene.displayName) at \(at)"
         }
         let more = scenes.count > 3 ? " and \(scenes.count - 3) more" : ""
         return shown.joined(separator: ", ") + more

@@ -39,7 +39,7 @@ extension StoryboardLint {
                     found.append(
                         StoryboardDiagnostic(
                             .error, ruleID: Rule.duplicateSegueIdentifier.rawValue,
-                            message: "segue identifier '\(identifier)' is used twice in scene '\(scene.displayName)' (first: segue '\(first.id)')",
+                            message: "segue identifier '\(identifier)' is used twice in scene \(scene.displayName) (first: segue '\(first.id)')",
                             location: segue.location))
                 } else {
                     seen[identifier] = segue
@@ -93,13 +93,13 @@ extension StoryboardLint {
         return storyboard.scenes.filter { !reachable.contains($0.controllerID) }.map { scene in
             StoryboardDiagnostic(
                 .warning, ruleID: Rule.unreachableScene.rawValue,
-                message: "scene '\(scene.displayName)' (\(scene.controllerID)) is not reachable from the initial view controller or any storyboard identifier",
+                message: "scene \(scene.displayName) (\(scene.controllerID)) is not reachable from the initial view controller or any storyboard identifier",
                 location: scene.controllerLocation ?? scene.location)
         }
     }
 
     /// The relationships the runtime builds, by container kind (`Storyboard.catalog`).
-    static let modelledRelationships: [StoryboardControllerKind: Set<StoryboardRelationship.Kind>] = [
+    package static let modelledRelationships: [StoryboardControllerKind: Set<StoryboardRelationship.Kind>] = [
         .navigationController: [.rootViewController],
         .tabBarController: [.viewControllers],
         .splitViewController: [.masterViewController, .detailViewController, .compactViewController],
@@ -117,10 +117,13 @@ extension StoryboardLint {
                     name == StoryboardRelationship.Kind.supplementaryViewController.rawValue
                     ? "the runtime's split has no supplementary column (primary, secondary and compact only)"
                     : "the runtime builds a \(scene.kind) from \(modelled.map(\.rawValue).sorted().joined(separator: ", ")) only"
+                // The kind, then the class when it has one (a display name starts with the kind
+                // when it has none).
+                let container = scene.customClass == nil ? scene.displayName : "\(scene.kind) \(scene.displayName)"
                 found.append(
                     StoryboardDiagnostic(
                         .warning, ruleID: Rule.unsupportedRelationship.rawValue,
-                        message: "relationship '\(name)' of \(scene.kind) '\(scene.displayName)' is ignored: \(detail); "
+                        message: "relationship '\(name)' of \(container) is ignored: \(detail); "
                             + "'\(segue.destinationID)' is never instantiated through it",
                         location: segue.location))
             }
