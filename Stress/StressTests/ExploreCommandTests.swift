@@ -80,6 +80,15 @@ import Testing
         return shared
     }
 
+    /// A picker scene whose exit `done` unwinds to `unwindToHome:`.
+    static func picker() -> String {
+        scene(
+            "picker", "PickerViewController",
+            segues: "<segue destination=\"x1\" kind=\"unwind\" identifier=\"done\" unwindAction=\"unwindToHome:\" id=\"u1\"/>",
+            extra: "<exit id=\"x1\" userLabel=\"Exit\" sceneMemberID=\"exit\"/>"
+        )
+    }
+
     static func summary(_ outcome: ExploreCommand.Outcome) -> [String] {
         (outcome.exploration?.findings ?? []).map { "\($0.kind.rawValue) \($0.subject): \($0.message)" }
     }
@@ -95,11 +104,7 @@ import Testing
                 Self.navigation("nav", root: "list"),
                 Self.scene("list", "ListViewController", segues: Self.segue("picker", "show", "pick", "s1") + Self.segue("home", "presentation", "openHome", "s2")),
                 Self.scene("home", "HomeViewController", segues: Self.segue("picker", "presentation", "pick", "s3")),
-                Self.scene(
-                    "picker", "PickerViewController",
-                    segues: "<segue destination=\"x1\" kind=\"unwind\" identifier=\"done\" unwindAction=\"unwindToHome:\" id=\"u1\"/>",
-                    extra: "<exit id=\"x1\" userLabel=\"Exit\" sceneMemberID=\"exit\"/>"
-                )
+                Self.picker()
             ),
             sources: ["HomeViewController.swift": "class HomeViewController: UIViewController {\n    @IBAction func unwindToHome(_ segue: UIStoryboardSegue) {}\n}\n"]
         )
@@ -418,11 +423,7 @@ import Testing
                 initial: "nav",
                 Self.navigation("nav", root: "list"),
                 Self.scene("list", "ListViewController", segues: Self.segue("picker", "show", "pick", "s1")),
-                Self.scene(
-                    "picker", "PickerViewController",
-                    segues: "<segue destination=\"x1\" kind=\"unwind\" identifier=\"done\" unwindAction=\"unwindToHome:\" id=\"u1\"/>",
-                    extra: "<exit id=\"x1\" userLabel=\"Exit\" sceneMemberID=\"exit\"/>"
-                )
+                Self.picker()
             )
         )
         defer { try? FileManager.default.removeItem(at: app) }
