@@ -460,6 +460,23 @@ import Testing
                 + "  ignored: only the supplementaryViewController relationship of splitViewController RootSplitViewController "
                 + "leads to it, and the runtime does not build that relationship (lint: unsupported-relationship)\n"
                 + "  scenes: side: TimelineViewController, Main.storyboard:\(side)\n"))
+
+        // A segue chain leads to it too, only past the depth bound: no longer "only" the
+        // relationship, so no "ignored:" line.
+        let chained = try Self.app(
+            Self.document(
+                initial: "split",
+                Self.scene("split", "RootSplitViewController", kind: "splitViewController", segues: relationships),
+                Self.scene("primary", "PrimaryViewController"),
+                Self.scene("side", "TimelineViewController"),
+                Self.scene("detail", "DetailViewController", segues: Self.segue("mid", "show", "toMid", "s1")),
+                Self.scene("mid", "MidViewController", segues: Self.segue("side", "show", "toSide", "s2"))
+            )
+        )
+        defer { try? FileManager.default.removeItem(at: chained) }
+        let bounded = try await ExploreCommand.explore([chained.path, "--depth", "1"])
+        #expect(Self.summary(bounded).contains("unreached-scene side: scene side is never shown (within the bounds)"))
+        #expect(!bounded.output.contains("ignored:"))
     }
 
     /// A steps folder that cannot be made says why in the system's words.

@@ -222,7 +222,7 @@ enum ExploreCommand {
             path: path, initial: start.scene.controllerID, configuration: configuration, exploration: exploration,
             elapsed: elapsed, stepsFiles: outcome.stepsFiles
         )
-        renderer.ignoredRelationships = ExploreSources.ignoredRelationships(exploration, app: app)
+        renderer.ignoredRelationships = ExploreSources.ignoredRelationships(exploration, app: app, start: start)
         renderer.legends = ExploreSources.legends(exploration, app: app)
         renderer.sourcesRead = sources.unread == nil
         if sources.unread == nil {

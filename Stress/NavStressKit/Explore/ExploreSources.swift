@@ -10,7 +10,10 @@ enum ExploreSources {
     /// and embeds included) and storyboard references leads to from `start`, references
     /// resolved as UIKit resolves them: what ``NavigationExplorer/Configuration/reachableScenes``
     /// takes.
-    static func reachableScenes(from start: (storyboard: Storyboard, scene: StoryboardScene), in bundle: StoryboardBundle) -> Set<String> {
+    static func reachableScenes(
+        from start: (storyboard: Storyboard, scene: StoryboardScene), in bundle: StoryboardBundle,
+        skippingUnbuiltRelationships: Bool = false
+    ) -> Set<String> {
         var seen: Set<String> = []
         var scenes: Set<String> = []
         var pending = [start]
@@ -22,6 +25,12 @@ enum ExploreSources {
                 next.append((resolved.storyboard, resolved.scene))
             }
             for segue in scene.segues where segue.kind != .unwind {
+                if skippingUnbuiltRelationships, segue.kind == .relationship, let name = segue.relationship,
+                    let modelled = StoryboardLint.modelledRelationships[scene.kind],
+                    !modelled.contains(StoryboardRelationship.Kind(rawValue: name))
+                {
+                    continue
+                }
                 if let found = bundle.scene(controllerID: segue.destinationID, in: storyboard) { next.append((storyboard, found)) }
             }
             pending.append(contentsOf: next)
@@ -74,11 +83,15 @@ enum ExploreSources {
         return result
     }
 
-    /// For each unreached-scene finding (by index) whose scene a container's relationship
-    /// names that the runtime does not build (lint's `unsupported-relationship`, such as a
-    /// split view controller's supplementary column): why it is never shown. Without it the
-    /// note reads like the app's problem; it is the runtime's.
-    static func ignoredRelationships(_ exploration: Exploration, app: StoryboardApp) -> [Int: String] {
+    /// For each unreached-scene finding (by index) whose scene only a container's relationship
+    /// that the runtime does not build leads to (lint's `unsupported-relationship`, such as a
+    /// split view controller's supplementary column; no other chain of segues from the start
+    /// does): why it is never shown. Without it the note reads like the app's problem; it is
+    /// the runtime's.
+    static func ignoredRelationships(
+        _ exploration: Exploration, app: StoryboardApp, start: (storyboard: Storyboard, scene: StoryboardScene)
+    ) -> [Int: String] {
+        let reachedOtherwise = reachableScenes(from: start, in: app.bundle, skippingUnbuiltRelationships: true)
         var reasons: [String: String] = [:]
         for storyboard in app.bundle.all {
             for scene in storyboard.scenes {
@@ -93,7 +106,7 @@ enum ExploreSources {
         }
         var result: [Int: String] = [:]
         for (index, finding) in exploration.findings.enumerated() where finding.kind == .unreachedScene {
-            if let reason = reasons[finding.subject] { result[index] = reason }
+            if let reason = reasons[finding.subject], !reachedOtherwise.contains(finding.subject) { result[index] = reason }
         }
         return result
     }
