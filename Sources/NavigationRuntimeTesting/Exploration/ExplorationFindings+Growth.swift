@@ -23,10 +23,17 @@ extension ExplorationFindings {
                 let key = candidate.what.rawValue + ":" + canonical
                 guard seen.insert(key).inserted else { continue }
                 let loop = candidate.block.joined(separator: " → ")
-                let message =
+                var message =
                     candidate.what == .nesting
                     ? "a loop nests containers without bound: [\(loop)] holds [\(loop)] again in #\(index)"
                     : "a loop grows a \(candidate.what.rawValue) without bound: it ends in [\(loop)] twice in #\(index)"
+                // A scene with a segue to itself is a drill-down (a folder in a folder), which
+                // the data the code gives it bounds: said, so that it reads as the pattern it is.
+                if candidate.what == .stack, candidate.block.count == 1, let scene = catalog.scenes[candidate.block[0]],
+                    scene.segues.contains(where: { $0.destination == scene.identifier && $0.kind.unwindAction == nil })
+                {
+                    message += " (\(scene.identifier) has a segue to itself: a drill-down, which only its data bounds)"
+                }
                 findings.append(
                     ExplorationFinding(
                         kind: .unboundedGrowth, subject: candidate.block.joined(separator: " "),

@@ -93,6 +93,28 @@ import Testing
         #expect(!exploration.findings.contains { $0.kind == .unboundedGrowth })
     }
 
+    /// A scene that shows itself (a folder in a folder) grows its stack for ever as far as the
+    /// storyboard says: still a warning, but the message says it is a drill-down (a new user
+    /// read ResearchKit's as a false alarm). A two-scene loop is not called one.
+    @Test func aSceneThatShowsItself_isCalledADrillDown() async throws {
+        let catalog = SceneCatalog([
+            Scene("nav") { context in
+                NavigationController(context: context, viewControllers: [context.catalog?.instantiate("folder", in: context.window)].compactMap { $0 })
+            },
+            Scene("folder", segues: [SegueDefinition(identifier: "open", kind: .show, destination: "folder")]) {
+                GenericViewController(context: $0, className: "FolderViewController")
+            },
+        ])
+        let exploration = try await NavigationExplorer(catalog: catalog, initialScene: "nav", configuration: .init(maximumDepth: 3)).explore()
+        #expect(
+            Self.lines(exploration) == [
+                "warning unbounded-growth folder: a loop grows a stack without bound: it ends in [folder] twice in #1 "
+                    + "(folder has a segue to itself: a drill-down, which only its data bounds)"
+            ])
+        let other = try await NavigationExplorer(catalog: Self.inbox(messageShows: true), initialScene: "nav").explore()
+        #expect(!Self.lines(other).contains { $0.contains("drill-down") })
+    }
+
     /// A custom segue with no performer: the runtime presents full screen, UIKit runs its
     /// `perform()`. The no-way-back it leads to says so and is a note. Before: a warning that
     /// named no assumption.
