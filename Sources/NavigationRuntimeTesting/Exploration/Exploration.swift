@@ -54,7 +54,7 @@ public struct Exploration: Sendable {
             case .depth(let depth, let unexpanded):
                 "depth bound \(depth) reached: \(unexpanded) state\(unexpanded == 1 ? "" : "s") at depth \(depth) not expanded"
             case .states(let limit, let dropped):
-                "state bound \(limit) reached: \(dropped) transition\(dropped == 1 ? "" : "s") led to states not kept"
+                "state bound \(limit) reached: \(dropped) transition\(dropped == 1 ? " led to a state" : "s led to states") not kept"
             }
         }
     }

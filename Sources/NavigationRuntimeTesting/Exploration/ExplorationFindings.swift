@@ -337,7 +337,8 @@ struct ExplorationFindings: Sendable {
     private static func keep(_ value: inout Int) {}
 
     /// Each scene never shown, and each segue or exit that never completed, by `coverage`, but
-    /// for the exits in `named` (an unwind-no-destination finding says more of them).
+    /// for the exits in `named` (an unwind-no-destination finding says more of them) and the
+    /// segues of a scene never shown (its own note covers them).
     private func unreached(_ coverage: Exploration.Coverage, except named: Set<String>) -> [ExplorationFinding] {
         /// Why `scene` (or a segue of it) was not reached, as the message's last words: nothing
         /// leads to it (a deeper search would not help), or the bounds, if one was reached.
@@ -352,8 +353,11 @@ struct ExplorationFindings: Sendable {
                 kind: .unreachedScene, subject: scene, message: "scene \(scene) is never shown\(why(scene))", state: nil, reproductions: []
             )
         }
+        // A segue of a scene never shown is not noted again: the scene's note covers it.
+        let unshown = coverage.totalScenes.subtracting(coverage.scenes)
         let segues = coverage.totalSegues.subtracting(coverage.segues)
             .union(coverage.totalUnwinds.subtracting(coverage.unwinds).subtracting(named))
+            .filter { key in !unshown.contains(key.split(separator: "/", maxSplits: 1).first.map(String.init) ?? key) }
         findings += segues.sorted().map { key in
             let what = coverage.totalUnwinds.contains(key) ? "unwind exit" : "segue"
             let source = key.split(separator: "/", maxSplits: 1).first.map(String.init) ?? key

@@ -77,10 +77,13 @@ enum ExploreCommand {
                                           such as a split's supplementary column, that alone
                                           leads to it)
           note     unreached-segue        a segue or exit that never completed (not repeated for
-                                          an exit an unwind-no-destination error names)
+                                          an exit an unwind-no-destination error names, nor for
+                                          the segues of a scene never shown)
 
         Each finding's 'scenes:' line names the scenes it mentions by id with their classes and
-        places (FILE:LINE), and 'shortest:' its shortest reproduction.
+        places (FILE:LINE), 'shortest:' its shortest reproduction, and 'also, ...:' the other
+        paths it compares. With no sources read, a finding that code could answer says so on a
+        'no sources read:' line.
 
         Exit code 0 when no finding is an error, 1 otherwise, 2 on bad usage or an unreadable app.
 
@@ -225,6 +228,7 @@ enum ExploreCommand {
         renderer.ignoredRelationships = ExploreSources.ignoredRelationships(exploration, app: app, start: start)
         renderer.legends = ExploreSources.legends(exploration, app: app)
         renderer.sourcesRead = sources.unread == nil
+        renderer.scenesWithStoryboardIDs = Set(app.scenesByID.filter { $0.value.contains { $0.scene.storyboardIdentifier != nil } }.keys)
         if sources.unread == nil {
             let root = options.string("sources") ?? path
             let texts = AppSourceFiles(under: URL(fileURLWithPath: root)).texts

@@ -21,9 +21,11 @@ struct ExploreRenderer {
     /// For each finding (by index): the scenes it names, with their classes and places
     /// (``ExploreSources/legends(_:app:)``).
     var legends: [Int: [String]] = [:]
-    /// Whether the app's sources were read: when not, no-way-back cannot know what code
-    /// dismisses, and says so.
+    /// Whether the app's sources were read: when not, a finding that code could answer (a
+    /// dismissal, an exit's action, a scene made by storyboard ID) says so.
     var sourcesRead = true
+    /// The scenes (controller ids) that have a storyboard ID: code can make them.
+    var scenesWithStoryboardIDs: Set<String> = []
 
     private var seconds: Double {
         Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -75,8 +77,14 @@ struct ExploreRenderer {
         for (index, finding) in findings.enumerated() {
             // A finding's texts echo the storyboards' ids: one line each whatever they hold.
             text += EchoedText.line("\(finding.severity.rawValue): \(finding.kind.rawValue): \(finding.message)") + "\n"
-            if let first = finding.reproductions.first {
-                text += EchoedText.line("  shortest: " + (first.actions.isEmpty ? "(the initial state)" : first.actions.map(\.step).joined(separator: " ; "))) + "\n"
+            func steps(_ reproduction: ExplorationFinding.Reproduction) -> String {
+                reproduction.actions.isEmpty ? "(the initial state)" : reproduction.actions.map(\.step).joined(separator: " ; ")
+            }
+            if let first = finding.reproductions.first { text += EchoedText.line("  shortest: " + steps(first)) + "\n" }
+            // The other paths a finding compares (where a segue pushes rather than presents,
+            // where an exit does find its destination): in the steps files too.
+            for other in finding.reproductions.dropFirst().prefix(Self.otherPathsShown) {
+                text += EchoedText.line("  also, \(other.title): " + steps(other)) + "\n"
             }
             if index < stepsFiles.count {
                 for file in stepsFiles[index] { text += EchoedText.line("  steps: \(file)") + "\n" }
@@ -88,12 +96,27 @@ struct ExploreRenderer {
                 text += EchoedText.line("  made in code: \(places.joined(separator: ", ")) (instantiated by storyboard ID; no segue shows it)") + "\n"
             }
             if let reason = ignoredRelationships[index] { text += EchoedText.line("  ignored: \(reason)") + "\n" }
-            if finding.kind == .noWayBack, !sourcesRead {
-                text += "  no sources read: code may dismiss it (give the app folder, or --sources DIR, to look)\n"
+            if !sourcesRead, let hint = Self.noSourcesHint(finding, storyboardIDs: scenesWithStoryboardIDs) {
+                text += EchoedText.line("  no sources read: " + hint) + "\n"
             }
             if let legend = legends[index] { text += EchoedText.line("  scenes: \(legend.joined(separator: "; "))") + "\n" }
         }
         return text
+    }
+
+    /// The most reproductions after the first a finding's text lists (`also, …:`).
+    static let otherPathsShown = 3
+
+    /// What a finding cannot tell when no sources were read: whether code dismisses the
+    /// presentation, declares the exit's action, or makes the scene by its storyboard ID.
+    static func noSourcesHint(_ finding: ExplorationFinding, storyboardIDs: Set<String>) -> String? {
+        let look = "(give the app folder, or --sources DIR, to look)"
+        switch finding.kind {
+        case .noWayBack: return "code may dismiss it \(look)"
+        case .unwindNoDestination: return "a controller's code may declare its action \(look)"
+        case .unreachedScene where storyboardIDs.contains(finding.subject): return "code may make it by its storyboard ID \(look)"
+        default: return nil
+        }
     }
 
     func json() -> String {

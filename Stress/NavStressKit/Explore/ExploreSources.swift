@@ -99,7 +99,7 @@ enum ExploreSources {
                 for relationship in scene.relationships where !modelled.contains(relationship.kind) && reasons[relationship.destinationID] == nil {
                     reasons[relationship.destinationID] =
                         "only the \(relationship.kind.rawValue) relationship of "
-                        + (scene.customClass == nil ? scene.displayName : "\(scene.kind) \(scene.displayName)") + " leads to it, "
+                        + "\(scene.kind) \(scene.controllerID) (\(scene.customClass ?? scene.kind.uiKitClassName)) leads to it, "
                         + "and the runtime does not build that relationship (lint: unsupported-relationship)"
                 }
             }
@@ -134,7 +134,7 @@ enum ExploreSources {
                 let id = String(token)
                 guard lines.count < legendLimit, !named.contains(id), let (storyboard, scene) = app.scenesByID[id]?.first else { continue }
                 named.append(id)
-                var line = "\(id): \(scene.customClass ?? scene.kind.rawValue)"
+                var line = "\(id): \(scene.customClass ?? scene.kind.uiKitClassName)"
                 if let file = storyboard.file {
                     line += ", " + URL(fileURLWithPath: file).lastPathComponent
                     if let location = scene.controllerLocation ?? scene.location { line += ":\(location.line)" }

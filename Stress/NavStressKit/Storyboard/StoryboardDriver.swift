@@ -59,6 +59,12 @@ struct StoryboardDriver {
         let reason: String
     }
 
+    /// Why an unwind `action` found no destination when no sources were read (`unread` says
+    /// why none were).
+    static func undeclared(_ action: String, _ unread: String) -> String {
+        "no controller declares \(DriveStep.echo(action)), but no sources were read (\(unread)): give --sources DIR or a 'handles CLASS \(DriveStep.echo(action))' step"
+    }
+
     private func execute(_ line: String, previous: (step: Int, outcome: String)?) async throws -> DriveResult {
         let verb = line.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
         func args(_ count: Int) throws -> [String] {
@@ -84,16 +90,17 @@ struct StoryboardDriver {
                 verb == "segue"
                 ? try await source.triggerSegue(withIdentifier: fields[1], animated: false)
                 : try await source.performSegue(withIdentifier: fields[1], animated: false)
+            // An exit triggered as its control would: the same reason as an `unwind` step's.
+            if case .noDestination = outcome, let unreadSources, let action = source.context.scene?.segue(named: fields[1])?.kind.unwindAction {
+                return DriveResult(outcome: "noDestination", reason: Self.undeclared(action, unreadSources))
+            }
             return DriveResult(outcome: Self.name(outcome))
         case "unwind":
             let fields = try args(2)
             let source = try await controller(fields[0])
             let outcome = try await source.performUnwind(action: fields[1], animated: false)
             guard case .noDestination = outcome, let unreadSources else { return DriveResult(outcome: Self.name(outcome)) }
-            return DriveResult(
-                outcome: "noDestination",
-                reason: "no controller declares \(DriveStep.echo(fields[1])), but no sources were read (\(unreadSources)): give --sources DIR or a 'handles CLASS \(DriveStep.echo(fields[1]))' step"
-            )
+            return DriveResult(outcome: "noDestination", reason: Self.undeclared(fields[1], unreadSources))
         case "back":
             // The innermost navigation controller on the top path, except one nested whole on
             // a collapsed split's primary with its root alone: UIKit shows the primary's back

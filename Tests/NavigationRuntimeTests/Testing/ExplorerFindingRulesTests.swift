@@ -184,7 +184,7 @@ import Testing
             catalog: Self.inbox(messageShows: true), initialScene: "nav", configuration: .init(maximumDepth: 2, maximumStates: 2)
         ).explore()
         #expect(!cut.isExhaustive)
-        #expect(cut.bounds.map(\.description) == ["state bound 2 reached: 1 transition led to states not kept"])
+        #expect(cut.bounds.map(\.description) == ["state bound 2 reached: 1 transition led to a state not kept"])
         #expect(Exploration.Bound.depth(8, unexpanded: 3).description == "depth bound 8 reached: 3 states at depth 8 not expanded")
     }
 }
