@@ -336,6 +336,11 @@ struct ExplorationFindings: Sendable {
     /// default if the key is missing, with the one hash and probe of that access.
     private static func keep(_ value: inout Int) {}
 
+    /// The scene of a coverage key (`SCENE/SEGUE`).
+    private static func source(ofKey key: String) -> String {
+        key.split(separator: "/", maxSplits: 1).first.map(String.init) ?? key
+    }
+
     /// Each scene never shown, and each segue or exit that never completed, by `coverage`, but
     /// for the exits in `named` (an unwind-no-destination finding says more of them) and the
     /// segues of a scene never shown (its own note covers them).
@@ -357,10 +362,10 @@ struct ExplorationFindings: Sendable {
         let unshown = coverage.totalScenes.subtracting(coverage.scenes)
         let segues = coverage.totalSegues.subtracting(coverage.segues)
             .union(coverage.totalUnwinds.subtracting(coverage.unwinds).subtracting(named))
-            .filter { key in !unshown.contains(key.split(separator: "/", maxSplits: 1).first.map(String.init) ?? key) }
+            .filter { !unshown.contains(Self.source(ofKey: $0)) }
         findings += segues.sorted().map { key in
             let what = coverage.totalUnwinds.contains(key) ? "unwind exit" : "segue"
-            let source = key.split(separator: "/", maxSplits: 1).first.map(String.init) ?? key
+            let source = Self.source(ofKey: key)
             return ExplorationFinding(
                 kind: .unreachedSegue, subject: key, message: "\(what) \(key) never completes\(why(source, "its scene"))", state: nil, reproductions: []
             )

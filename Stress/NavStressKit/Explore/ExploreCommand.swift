@@ -252,21 +252,24 @@ enum ExploreCommand {
     /// be completed. The file doesn't exist.").
     static func reason(_ error: any Error) -> String {
         let error = error as NSError
+        let number: Int32?
         if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
-        if error.domain == NSCocoaErrorDomain {
+            number = Int32(underlying.code)
+        } else if error.domain == NSPOSIXErrorDomain {
+            number = Int32(error.code)
+        } else if error.domain == NSCocoaErrorDomain {
             switch CocoaError.Code(rawValue: error.code) {
-            case .fileNoSuchFile, .fileReadNoSuchFile: return String(cString: strerror(ENOENT))
-            case .fileWriteNoPermission, .fileReadNoPermission: return String(cString: strerror(EACCES))
-            case .fileWriteVolumeReadOnly: return String(cString: strerror(EROFS))
-            case .fileWriteOutOfSpace: return String(cString: strerror(ENOSPC))
-            case .fileWriteFileExists: return String(cString: strerror(EEXIST))
-            default: break
+            case .fileNoSuchFile, .fileReadNoSuchFile: number = ENOENT
+            case .fileWriteNoPermission, .fileReadNoPermission: number = EACCES
+            case .fileWriteVolumeReadOnly: number = EROFS
+            case .fileWriteOutOfSpace: number = ENOSPC
+            case .fileWriteFileExists: number = EEXIST
+            default: number = nil
             }
+        } else {
+            number = nil
         }
-        return error.localizedDescription
+        return number.map { String(cString: strerror($0)) } ?? error.localizedDescription
     }
 
     /// For each no-way-back finding, the classes of its presented subtree that dismiss in code.

@@ -26,8 +26,7 @@ enum ExploreSources {
             }
             for segue in scene.segues where segue.kind != .unwind {
                 if skippingUnbuiltRelationships, segue.kind == .relationship, let name = segue.relationship,
-                    let modelled = StoryboardLint.modelledRelationships[scene.kind],
-                    !modelled.contains(StoryboardRelationship.Kind(rawValue: name))
+                    StoryboardLint.ignores(StoryboardRelationship.Kind(rawValue: name), of: scene.kind)
                 {
                     continue
                 }
@@ -95,11 +94,11 @@ enum ExploreSources {
         var reasons: [String: String] = [:]
         for storyboard in app.bundle.all {
             for scene in storyboard.scenes {
-                guard let modelled = StoryboardLint.modelledRelationships[scene.kind] else { continue }
-                for relationship in scene.relationships where !modelled.contains(relationship.kind) && reasons[relationship.destinationID] == nil {
+                for relationship in scene.relationships
+                where StoryboardLint.ignores(relationship.kind, of: scene.kind) && reasons[relationship.destinationID] == nil {
                     reasons[relationship.destinationID] =
                         "only the \(relationship.kind.rawValue) relationship of "
-                        + "\(scene.kind) \(scene.controllerID) (\(scene.customClass ?? scene.kind.uiKitClassName)) leads to it, "
+                        + "\(scene.kind) \(scene.controllerID) (\(scene.className)) leads to it, "
                         + "and the runtime does not build that relationship (lint: unsupported-relationship)"
                 }
             }
@@ -115,10 +114,10 @@ enum ExploreSources {
     static let legendLimit = 8
 
     /// For each finding (by index), the storyboard scenes its subject, its message and its
-    /// shortest path's segues name by id,
-    /// each with its class and where it is (`J8z-1J-U8Z: ResultViewController, Main.storyboard:120`):
-    /// a report names scenes by their Interface Builder ids, which say nothing to a reader
-    /// without the storyboard open. At most ``legendLimit`` scenes, in the order named.
+    /// shortest path's segues name by id, each with its class and where it is
+    /// (`J8z-1J-U8Z: ResultViewController, Main.storyboard:120`): a report names scenes by their
+    /// Interface Builder ids, which say nothing to a reader without the storyboard open. At
+    /// most ``legendLimit`` scenes, in the order named.
     static func legends(_ exploration: Exploration, app: StoryboardApp) -> [Int: [String]] {
         var result: [Int: [String]] = [:]
         for (index, finding) in exploration.findings.enumerated() {
@@ -134,7 +133,7 @@ enum ExploreSources {
                 let id = String(token)
                 guard lines.count < legendLimit, !named.contains(id), let (storyboard, scene) = app.scenesByID[id]?.first else { continue }
                 named.append(id)
-                var line = "\(id): \(scene.customClass ?? scene.kind.uiKitClassName)"
+                var line = "\(id): \(scene.className)"
                 if let file = storyboard.file {
                     line += ", " + URL(fileURLWithPath: file).lastPathComponent
                     if let location = scene.controllerLocation ?? scene.location { line += ":\(location.line)" }

@@ -70,7 +70,7 @@ struct StoryboardCatalogBuilder: Sendable {
             scene.controllerID,
             // The one class-name rule (`ControllerSnapshot.className(of:)`); a reference's
             // controller is named by what it resolves to ("StoryboardReference" if nothing).
-            className: scene.kind == .viewControllerPlaceholder ? nil : scene.customClass ?? scene.kind.uiKitClassName,
+            className: scene.kind == .viewControllerPlaceholder ? nil : scene.className,
             storyboardIdentifier: scene.storyboardIdentifier,
             segues: segues
         ) { context in
@@ -179,7 +179,7 @@ struct StoryboardCatalogBuilder: Sendable {
             }
             return GenericViewController(
                 context: context,
-                className: scene.customClass ?? scene.kind.uiKitClassName,
+                className: scene.className,
                 declarations: registry.declarations,
                 children: embedded
             )

@@ -99,11 +99,19 @@ extension StoryboardLint {
     }
 
     /// The relationships the runtime builds, by container kind (`Storyboard.catalog`).
-    package static let modelledRelationships: [StoryboardControllerKind: Set<StoryboardRelationship.Kind>] = [
+    static let modelledRelationships: [StoryboardControllerKind: Set<StoryboardRelationship.Kind>] = [
         .navigationController: [.rootViewController],
         .tabBarController: [.viewControllers],
         .splitViewController: [.masterViewController, .detailViewController, .compactViewController],
     ]
+
+    /// Whether the runtime ignores this relationship of a container of this kind: the kind is
+    /// one it builds (``modelledRelationships``) from other relationships only. What
+    /// `unsupported-relationship` reports, and what `navstress explore` says of a scene only
+    /// such a relationship leads to.
+    package static func ignores(_ relationship: StoryboardRelationship.Kind, of kind: StoryboardControllerKind) -> Bool {
+        modelledRelationships[kind].map { !$0.contains(relationship) } ?? false
+    }
 
     /// `unsupported-relationship`: a relationship segue of a container the runtime models that
     /// names a relationship it does not build.
@@ -112,7 +120,7 @@ extension StoryboardLint {
         for scene in storyboard.scenes {
             guard let modelled = modelledRelationships[scene.kind] else { continue }
             for segue in scene.segues where segue.kind == .relationship {
-                guard let name = segue.relationship, !modelled.contains(StoryboardRelationship.Kind(rawValue: name)) else { continue }
+                guard let name = segue.relationship, ignores(StoryboardRelationship.Kind(rawValue: name), of: scene.kind) else { continue }
                 let detail =
                     name == StoryboardRelationship.Kind.supplementaryViewController.rawValue
                     ? "the runtime's split has no supplementary column (primary, secondary and compact only)"

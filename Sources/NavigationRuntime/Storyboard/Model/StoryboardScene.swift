@@ -92,6 +92,10 @@ public struct StoryboardScene: Hashable, Sendable, Codable {
         }
     }
 
+    /// The class a scene's controller is: its custom class, else UIKit's for its kind
+    /// (``StoryboardControllerKind/uiKitClassName``).
+    package var className: String { customClass ?? kind.uiKitClassName }
+
     /// A label for diagnostics and graphs: the custom class, else the kind, plus the identifier.
     public var displayName: String {
         let base = customClass ?? kind.rawValue
