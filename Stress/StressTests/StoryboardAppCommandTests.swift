@@ -201,6 +201,51 @@ import Testing
         #expect(try await Self.drive(root.path, steps: "expect top main\n").exit == .success, "Main wins")
     }
 
+    /// A folder of several targets (passforios: an app and two extensions, each extension with
+    /// its `MainInterface`): a name two targets share is refused, not picked silently; a path
+    /// picks one; localized copies of one storyboard are not a clash.
+    @Test func drive_appFolder_nameTwoTargetsShare_refused_aPathPicksOne() async throws {
+        let root = try Self.folder([
+            "Share/Base.lproj/MainInterface.storyboard": Self.document(initial: "share", Self.scene("share")),
+            "Share/en.lproj/MainInterface.storyboard": Self.document(initial: "shareEN", Self.scene("shareEN")),
+            "Today/Base.lproj/MainInterface.storyboard": Self.document(initial: "today", Self.scene("today")),
+            "App/Base.lproj/Settings.storyboard": Self.document(initial: "settings", Self.scene("settings")),
+            "App/en.lproj/Settings.storyboard": Self.document(initial: "settingsEN", Self.scene("settingsEN")),
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let clash = await #expect(throws: UsageError.self) { try await Self.drive(root.path, steps: "", ["--storyboard", "MainInterface"]) }
+        #expect(
+            clash?.description
+                == "\(root.path): 2 storyboards are named 'MainInterface', in different folders (Share/Base.lproj/MainInterface.storyboard, Today/Base.lproj/MainInterface.storyboard): name one by its path, as in --storyboard Share/Base.lproj/MainInterface.storyboard"
+        )
+        // No Main: three storyboards have an initial controller, two of them by one name.
+        let ambiguous = await #expect(throws: UsageError.self) { try await Self.drive(root.path, steps: "") }
+        #expect(
+            ambiguous?.description
+                == "\(root.path): which storyboard starts the app? 3 have an initial view controller (Settings, Share/Base.lproj/MainInterface.storyboard, Today/Base.lproj/MainInterface.storyboard) and none is named Main: name one with --storyboard NAME"
+        )
+        #expect(try await Self.drive(root.path, steps: "expect top today\n", ["--storyboard", "Today/Base.lproj/MainInterface.storyboard"]).exit == .success)
+        #expect(try await Self.drive(root.path, steps: "expect top shareEN\n", ["--storyboard", "Share/en.lproj/MainInterface.storyboard"]).exit == .success)
+        // A path from the current directory names the same file.
+        let absolute = root.appendingPathComponent("Today/Base.lproj/MainInterface.storyboard").path
+        #expect(try await Self.drive(root.path, steps: "expect top today\n", ["--storyboard", absolute]).exit == .success)
+        // Localized copies are one storyboard: the name picks the Base.lproj copy; `.storyboard` may be added.
+        #expect(try await Self.drive(root.path, steps: "expect top settings\n", ["--storyboard", "Settings.storyboard"]).exit == .success)
+        let missing = await #expect(throws: UsageError.self) { try await Self.drive(root.path, steps: "", ["--storyboard", "Today/Main.storyboard"]) }
+        #expect(
+            missing?.description
+                == "\(root.path) has no storyboard file Today/Main.storyboard (it has: App/Base.lproj/Settings.storyboard, App/en.lproj/Settings.storyboard, Share/Base.lproj/MainInterface.storyboard, Share/en.lproj/MainInterface.storyboard, Today/Base.lproj/MainInterface.storyboard)"
+        )
+        // A Main in two targets is refused too; `run` (no NAME option) says to pass a FILE.
+        try Self.document(initial: "mainA", Self.scene("mainA")).write(to: root.appendingPathComponent("Share/Main.storyboard"), atomically: true, encoding: .utf8)
+        try Self.document(initial: "mainB", Self.scene("mainB")).write(to: root.appendingPathComponent("Today/Main.storyboard"), atomically: true, encoding: .utf8)
+        var configuration = LoadConfiguration()
+        configuration.storyboard = root.path
+        let run = #expect(throws: UsageError.self) { try StoryboardLoad.load(configuration) }
+        #expect(run?.description == "\(root.path): 2 storyboards are named 'Main', in different folders (Share/Main.storyboard, Today/Main.storyboard): pass one FILE as --storyboard")
+        #expect(try await Self.drive(root.path, steps: "expect top mainB\n", ["--storyboard", "Today/Main.storyboard"]).exit == .success)
+    }
+
     @Test func driveSteps_linesAcceptCRLFAndBOM() {
         #expect(DriveStep.lines("\u{FEFF}back\r\n\r\n# x\r\ndismiss\rselect-tab 1\n").map(\.text) == ["back", "dismiss", "select-tab 1"])
         #expect(DriveStep.lines("\u{FEFF}back\r\n\r\n# x\r\ndismiss\rselect-tab 1\n").map(\.number) == [1, 4, 5])

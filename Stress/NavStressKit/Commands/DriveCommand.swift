@@ -9,7 +9,7 @@ enum DriveCommand {
         OVERVIEW: Drive an app's storyboards in one window, step by step, printing the tree after
         each step; a flow test for CI (exit 1 when a step fails or an expectation does not hold).
 
-        USAGE: navstress drive FILE|DIR --steps FILE [--storyboard NAME] [--initial ID]
+        USAGE: navstress drive FILE|DIR --steps FILE [--storyboard NAME|PATH] [--initial ID]
                                [--traits compact|regular] [--sources DIR | --no-sources]
                                [--keep-going] [--json]
 
@@ -17,12 +17,16 @@ enum DriveCommand {
         output, Pods/, Carthage/, *.xcloc/ and hidden folders): its storyboards form one bundle,
         and references resolve by storyboard name across it, as UIKit resolves them. The app
         starts from --storyboard NAME, else the storyboard named Main, else the only one with an
-        initial view controller. A reference that does not resolve, or a cycle of references,
-        is an error (exit 2) before any step runs.
+        initial view controller; a name that storyboards in two folders share (an app's
+        extensions, each with a MainInterface) is refused: --storyboard PATH (relative to DIR)
+        picks one. A reference that does not resolve, or a cycle of references, is an error
+        (exit 2) before any step runs.
 
         OPTIONS:
           --steps FILE        The steps, one per line (LF or CRLF, UTF-8 with or without a BOM).
-          --storyboard NAME   The storyboard the app starts from (in a DIR).
+          --storyboard NAME|PATH
+                              The storyboard the app starts from (in a DIR): its name, or its
+                              file's path relative to DIR.
           --initial ID        The root scene: an element id or storyboard ID (any storyboard of
                               the app); default: the initial view controller.
           --traits T          The window's horizontal size class at the start (default: regular).

@@ -10,14 +10,15 @@ enum ExploreCommand {
         OVERVIEW: Explore every navigation state an app's storyboards can reach (breadth first,
         run by the runtime), and write the shortest way to each problem as a drive steps file.
 
-        USAGE: navstress explore PATH [--sources DIR | --no-sources] [--storyboard NAME]
+        USAGE: navstress explore PATH [--sources DIR | --no-sources] [--storyboard NAME|PATH]
                                  [--initial ID] [--traits regular|compact|both] [--depth N]
                                  [--max-states N] [--format text|json|dot] [--steps-dir DIR]
                                  [--workers N] [--restoration-check]
 
         PATH is a storyboard file or an app folder, loaded as 'drive' loads it (references
         resolved across the app's storyboards; the app starts from --storyboard NAME, else Main,
-        else the only storyboard with an initial view controller).
+        else the only storyboard with an initial view controller; a name that storyboards in two
+        folders share is refused: --storyboard PATH picks one).
 
         A state is the window's tree with controller ids left out (scenes, containers, selected
         tabs, presentation chain and styles, appearance, traits); equal trees are one state. From
@@ -40,7 +41,9 @@ enum ExploreCommand {
           --sources DIR       Swift and Objective-C files declaring unwind actions (@IBAction);
                               default: the files under the app folder PATH (as lint reads them).
           --no-sources        Read no sources: no controller declares an unwind action.
-          --storyboard NAME   The storyboard the app starts from (in a folder).
+          --storyboard NAME|PATH
+                              The storyboard the app starts from (in a folder): its name, or its
+                              file's path relative to the folder.
           --initial ID        The root scene: an element id or storyboard ID; default: the
                               initial view controller.
           --traits T          regular (default), compact, or both (start regular; turning the

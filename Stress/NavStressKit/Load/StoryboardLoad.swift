@@ -62,7 +62,7 @@ enum StoryboardLoad {
     ///   unknown `--initial`; a `--sources` that is not a folder.
     static func load(_ configuration: LoadConfiguration) throws(UsageError) -> Walked? {
         guard let path = configuration.storyboard else { return nil }
-        let app = try StoryboardApp.load(path)
+        let app = try StoryboardApp.load(path, choosable: false)
         let registry = ClassRegistry()
         // The app's sources by default, as lint and drive read them (issue 13: an app is the unit).
         let sources = try DriveCommand.readSources(named: configuration.sources, none: configuration.noSources, app: path, into: registry)

@@ -8,7 +8,10 @@ import NavigationRuntime
 /// A folder is the app (issue 13, "an app is the unit"): its initial storyboard is the one
 /// `--storyboard NAME` names, else the one named `Main` (Xcode's `UIMainStoryboardFile` by
 /// default), else the only one with an initial view controller; anything else is ambiguous
-/// and refused. A reference that does not resolve, or a chain of references that comes back
+/// and refused. A folder may hold several targets (an app and its extensions, each with its
+/// own `MainInterface`): a name that two targets' storyboards share is refused, and
+/// `--storyboard PATH` (a file of the folder, relative to it) picks one. Localized copies of
+/// one storyboard (`Base.lproj/`, `en.lproj/`) are one storyboard, not a clash. A reference that does not resolve, or a chain of references that comes back
 /// on itself, is refused with its location (UIKit would raise or recurse at run time; a
 /// placeholder controller would hide it).
 struct StoryboardApp: Sendable {
@@ -23,12 +26,15 @@ struct StoryboardApp: Sendable {
     ///
     /// - Parameters:
     ///   - path: A `.storyboard` file or a folder.
-    ///   - storyboardName: The initial storyboard's name in a folder (`--storyboard NAME`).
+    ///   - storyboardName: The initial storyboard in a folder (`--storyboard NAME|PATH`): its
+    ///     name, or its file's path (relative to the folder, or as given).
+    ///   - choosable: Whether the command has `--storyboard NAME|PATH` (`drive`, `explore`),
+    ///     for what an ambiguity's message tells to do; `run` takes a FILE instead.
     /// - Throws: ``UsageError`` (exit 2): an unreadable path, a file that is not a storyboard,
     ///   no or an ambiguous initial storyboard, an unresolvable reference, a reference cycle, a
     ///   containment cycle through references or a containment deeper than
     ///   `Window.maximumDepth` (`FILE:line:col: message`).
-    static func load(_ path: String, storyboardName: String? = nil) throws(UsageError) -> StoryboardApp {
+    static func load(_ path: String, storyboardName: String? = nil, choosable: Bool = true) throws(UsageError) -> StoryboardApp {
         let url = URL(fileURLWithPath: path)
         let kind = AppFolder.kind(of: path)
         // Said as `lint` says it: a storyboard FILE or an app folder may be meant.
@@ -63,20 +69,33 @@ struct StoryboardApp: Sendable {
             if let storyboardName { throw UsageError("--storyboard \(storyboardName): \(path) is a file, not an app folder") }
             main = only
         } else if let storyboardName {
-            guard let named = bundle.storyboard(named: storyboardName) else {
-                throw UsageError("\(path) has no storyboard named '\(storyboardName)' (it has: \(bundle.names.joined(separator: ", ")))")
+            let choice = StoryboardChoice(bundle: bundle, folder: path)
+            if StoryboardChoice.isPath(storyboardName) {
+                guard let file = choice.file(storyboardName) else {
+                    throw UsageError("\(path) has no storyboard file \(storyboardName) (it has: \(choice.relativePaths(bundle.storyboards).joined(separator: ", ")))")
+                }
+                main = file
+            } else {
+                let name = StoryboardChoice.name(storyboardName)
+                guard let named = bundle.storyboard(named: name) else {
+                    throw UsageError("\(path) has no storyboard named '\(name)' (it has: \(bundle.names.joined(separator: ", ")))")
+                }
+                try choice.refuseClash(named: name, choosable: choosable)
+                main = named
             }
-            main = named
         } else if let named = bundle.storyboard(named: "Main") {
+            try StoryboardChoice(bundle: bundle, folder: path).refuseClash(named: "Main", choosable: choosable)
             main = named
         } else {
-            let candidates = Self.distinctByName(bundle.storyboards.filter { $0.initialViewControllerID != nil }, in: bundle)
+            let choice = StoryboardChoice(bundle: bundle, folder: path)
+            let candidates = choice.oneCopyEach(bundle.storyboards.filter { $0.initialViewControllerID != nil })
             guard candidates.count == 1, let only = candidates.first else {
-                let names = candidates.compactMap { $0.file.flatMap(StoryboardBundle.name(ofFile:)) }
+                let names = choice.names(candidates)
                 throw UsageError(
                     names.isEmpty
                         ? "\(path): no storyboard has an initial view controller; name one with --initial ID"
-                        : "\(path): which storyboard starts the app? \(names.count) have an initial view controller (\(names.joined(separator: ", "))) and none is named Main: name one with --storyboard NAME"
+                        : "\(path): which storyboard starts the app? \(names.count) have an initial view controller (\(names.joined(separator: ", "))) and none is named Main: "
+                            + (choosable ? "name one with --storyboard NAME" : "pass its FILE as --storyboard")
                 )
             }
             main = only
@@ -105,15 +124,6 @@ struct StoryboardApp: Sendable {
             pending += loaded.references.compactMap(\.reference?.storyboardName)
         }
         return StoryboardBundle(storyboards: [file], supporting: supporting)
-    }
-
-    /// One storyboard per name: the copy resolution uses (localized copies are one storyboard).
-    private static func distinctByName(_ storyboards: [Storyboard], in bundle: StoryboardBundle) -> [Storyboard] {
-        var seen = Set<String>()
-        return storyboards.filter { storyboard in
-            guard let name = storyboard.file.flatMap(StoryboardBundle.name(ofFile:)) else { return true }
-            return seen.insert(name).inserted && bundle.storyboard(named: name)?.file == storyboard.file
-        }
     }
 
     /// `FILE:line:col: message`, as much of it as is known.
