@@ -163,6 +163,9 @@ public final class SceneCatalog: Sendable {
     public let scenes: [String: Scene]
     /// The same scenes, each stored once and shared by the contexts of its instances.
     private let storage: [String: SceneStorage]
+    /// The stored scenes by ``SceneStorage/slot``: a segue's destination is found by its
+    /// position (``SceneStorage/destinationSlots``), not by hashing its identifier.
+    private let slots: [SceneStorage]
     /// The identifier of the initial scene (a storyboard's initial view controller), if any:
     /// what ``instantiateInitialViewController(in:)`` makes.
     public let initialSceneIdentifier: String?
@@ -191,7 +194,18 @@ public final class SceneCatalog: Sendable {
         var byIdentifier: [String: Scene] = [:]
         for scene in scenes { byIdentifier[scene.identifier] = scene }
         self.scenes = byIdentifier
-        self.storage = byIdentifier.mapValues(SceneStorage.init)
+        let entries = Array(byIdentifier)
+        var positions: [String: Int] = [:]
+        for (position, entry) in entries.enumerated() { positions[entry.key] = position }
+        let slots = entries.enumerated().map { position, entry in
+            SceneStorage(
+                entry.value, slot: position,
+                destinationSlots: entry.value.segues.map { positions[$0.destination] ?? -1 },
+                isRefused: refused[entry.key] != nil
+            )
+        }
+        self.slots = slots
+        self.storage = Dictionary(uniqueKeysWithValues: zip(entries.map(\.key), slots))
         self.initialSceneIdentifier = initialScene
         var storyboardIdentifiers: [String: String] = [:]
         for scene in scenes {
@@ -210,8 +224,21 @@ public final class SceneCatalog: Sendable {
     /// Makes the controller of the scene with this identifier in `window`, or `nil` if there
     /// is no such scene or the catalog refuses to make it (``refusal(of:)``).
     public func instantiate(_ identifier: String, in window: Window) -> (any ViewController)? {
-        guard let stored = storage[identifier], refused.isEmpty || refused[identifier] == nil else { return nil }
+        guard let stored = storage[identifier], !stored.isRefused else { return nil }
         return stored.scene.make(window.makeContext(sharing: stored, catalog: self))
+    }
+
+    /// Makes the destination of the segue at `index` in `source`'s scene, as
+    /// ``instantiate(_:in:)`` makes it by the segue's ``SegueDefinition/destination``: through
+    /// the slot worked out with the catalog when `source` is one of its stored scenes (no
+    /// hashing of the identifier on a segue's way), else by name.
+    func instantiateDestination(ofSegue index: Int, in source: SceneStorage, window: Window) -> (any ViewController)? {
+        guard source.slot >= 0, source.slot < slots.count, slots[source.slot] === source else {
+            return instantiate(source.scene.segues[index].destination, in: window)
+        }
+        let slot = source.destinationSlots[index]
+        guard slot >= 0, !slots[slot].isRefused else { return nil }
+        return slots[slot].scene.make(window.makeContext(sharing: slots[slot], catalog: self))
     }
 }
 
@@ -242,10 +269,26 @@ final class SceneStorage: Sendable {
     /// ``TreeHasher/word(for:)`` of the scene's identifier, worked out once: what a
     /// ``Window/TreeDigest`` hashes for each controller of the scene, instead of its bytes.
     let identifierWord: UInt64
+    /// The scene's position in its catalog's stored scenes, or -1 outside a catalog (a
+    /// context made with a scene of its own, ``Window/makeContext(scene:catalog:)``).
+    let slot: Int
+    /// Per segue of the scene, the slot of its destination in the same catalog, or -1 when
+    /// the catalog has no such scene (or outside a catalog: empty).
+    let destinationSlots: [Int]
+    /// Whether the catalog refuses to make the scene (``SceneCatalog/refusal(of:)``).
+    let isRefused: Bool
 
-    init(_ scene: Scene) {
+    /// A scene stored outside a catalog.
+    convenience init(_ scene: Scene) {
+        self.init(scene, slot: -1, destinationSlots: [], isRefused: false)
+    }
+
+    init(_ scene: Scene, slot: Int, destinationSlots: [Int], isRefused: Bool) {
         self.scene = scene
         self.identifierWord = TreeHasher.word(for: scene.identifier)
+        self.slot = slot
+        self.destinationSlots = destinationSlots
+        self.isRefused = isRefused
     }
 
     /// The scene's segue with this identifier (see ``Scene/segue(named:)``), read in place.

@@ -24,13 +24,14 @@ extension Window {
     ) async throws -> TransitionOutcome {
         try tree.checkAttached(source)
         // Read in place from the shared scene (``ControllerContext/scene`` would copy it whole).
-        guard let identifier, let definition = source.context.sceneStorage?.segue(named: identifier) else {
+        guard let identifier, let storage = source.context.sceneStorage, let index = storage.segueIndex(named: identifier) else {
             throw NavigationError(
                 .unknownSegueIdentifier,
                 "Receiver (\(describe(source))) has no segue with identifier '\(identifier ?? "(null)")'",
                 window: self.id, controllers: [source.id], identifier: identifier
             )
         }
+        let definition = storage.scene.segues[index]
         // (a) shouldPerform: storyboard triggers only (R1.1, R1.2). The hooks see the segue's
         // storyboard identifier, never the key it was looked up by (an element or trigger id):
         // UIKit asks with `segue.identifier` (R1.1, R1.5, R7.11). A segue with no identifier is
@@ -55,7 +56,7 @@ extension Window {
             )
         }
         // (b) the destination, (c) the segue.
-        let destination = try instantiateDestination(named: definition.destination, identifier: identifier, from: source)
+        let destination = try instantiateDestination(ofSegue: index, in: storage, identifier: identifier, from: source)
         let segue = Segue(identifier: definition.identifier, source: source, destination: destination, kind: definition.kind)
         // (d) prepare, before the destination loads (R1.4); a throw is `hookFailed` (nothing
         // has changed yet, so nothing is rolled back).
@@ -180,8 +181,7 @@ extension Window {
         else { return nil }
         let kind = storage.scene.segues[index].kind
         guard case .builtIn(let target) = showRoute(of: kind, from: source) else { return nil }
-        let destination = try instantiateDestination(
-            named: storage.scene.segues[index].destination, identifier: identifier, from: source)
+        let destination = try instantiateDestination(ofSegue: index, in: storage, identifier: identifier, from: source)
         // `instantiateDestination` checked the destination's executor, and no user code ran
         // since (see `WindowTree.checkAndValidatePush`).
         let (change, validated) = try builtInChange(
@@ -293,10 +293,11 @@ extension Window {
 
     /// A storyboard segue's destination, instantiated from the source's catalog and checked to
     /// run on this window's executor before any hook sees it.
-    private func instantiateDestination(named scene: String, identifier: String, from source: any ViewController)
+    private func instantiateDestination(ofSegue index: Int, in storage: SceneStorage, identifier: String, from source: any ViewController)
         throws -> any ViewController
     {
-        guard let destination = source.context.catalog?.instantiate(scene, in: self) else {
+        guard let destination = source.context.catalog?.instantiateDestination(ofSegue: index, in: storage, window: self) else {
+            let scene = storage.scene.segues[index].destination
             throw NavigationError(
                 .invalidStoryboard,
                 "Segue '\(identifier)' of \(describe(source)) leads to scene '\(scene)', \(source.context.catalog?.failure(instantiating: scene) ?? "which does not exist").",

@@ -162,7 +162,7 @@ extension Window {
     /// The first part of `execute` and `runChange`, with no suspension point: the
     /// cancellation check, the resolution (``resolveSynchronously(_:)``, which answers
     /// `.asynchronous` for a request that may run user code before its change), the tree's
-    /// validation, and ``startChange(_:request:animated:cancellable:)``. In a compact window a
+    /// validation, and ``startChange(_:request:animated:cancellable:checked:)``. In a compact window a
     /// change that brings in a split view controller with a delegate stops before the start
     /// (`.askingSplitDelegates`): the delegate decides how it collapses, asynchronously. The
     /// caller's task runs the request, as on the asynchronous path:
@@ -183,7 +183,8 @@ extension Window {
             if traits.horizontalSizeClass == .compact, !splitsAskedOnEntry(by: change).isEmpty {
                 return .askingSplitDelegates(change, animated: animated)
             }
-            switch try startChange(change, request: id, animated: animated, cancellable: true) {
+            // Checked above, with no suspension point since.
+            switch try startChange(change, request: id, animated: animated, cancellable: true, checked: true) {
             case .finished(let outcome): return .ended(.success(outcome))
             case .inFlight(let flight, let hooks): return .inFlight(flight, hooks: hooks)
             }

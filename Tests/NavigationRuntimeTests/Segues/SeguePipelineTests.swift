@@ -244,6 +244,38 @@ private let presentB = [
         #expect(c.recorder.take() == ["B.init", "A.prepare(c, A → B)", "prepare sees B.isViewLoaded=false", "B.viewDidLoad"])
         #expect(await c.tree() == "A(content, appeared)")
     }
+
+    /// A segue whose destination the catalog lacks is a typed error, whichever way the source
+    /// finds it: a scene the catalog made (its destinations worked out with the catalog), a
+    /// scene of the source's own (looked up by name), with hooks or without.
+    @Test func segueToAMissingScene_isInvalidStoryboard_fromACatalogSceneOrASceneOfItsOwn() async throws {
+        let c = Conformance()
+        let gone = SegueDefinition(identifier: "gone", kind: .show, destination: "missing")
+        let toB = SegueDefinition(identifier: "toB", kind: .show, destination: "B")
+        let catalog = catalog(c, [gone, toB])
+        let scenes = [Scene("P", segues: [gone, toB]) { GenericViewController(context: $0) }] + catalog.scenes.values.filter { $0.identifier != "A" }
+        let plain = SceneCatalog(scenes)
+        let hookless = try #require(plain.instantiate("P", in: c.window))
+        let own = GenericViewController(context: c.window.makeContext(scene: Scene("O", segues: [gone, toB]) { GenericViewController(context: $0) }, catalog: plain))
+        let hooked = try source(catalog, c)
+        let root = NavigationController(context: c.window.makeContext(), viewControllers: [hookless])
+        try await c.start(with: root)
+        for source in [hookless, own, hooked] as [any ViewController] {
+            if source !== hookless { try await root.pushViewController(source, animated: false) }
+            let error = await #expect(throws: NavigationError.self) { try await source.performSegue(withIdentifier: "gone", animated: false) }
+            #expect(error?.code == .invalidStoryboard)
+            #expect(error?.message.hasPrefix("Segue 'gone' of ") == true, "\(error?.message ?? "")")
+            #expect(error?.message.hasSuffix(" leads to scene 'missing', which does not exist.") == true, "\(error?.message ?? "")")
+            // The segue beside it finds its destination.
+            let before = await root.viewControllers.count
+            guard case .completed = try await source.performSegue(withIdentifier: "toB", animated: false) else {
+                Issue.record("toB from \(source.id) did not complete")
+                continue
+            }
+            #expect(await root.viewControllers.count == before + 1)
+            #expect(await (root.viewControllers.last as? RecordingController)?.name == "B")
+        }
+    }
 }
 
 /// An actor that is not a window: its executor is "another actor's".

@@ -49,6 +49,28 @@ import Testing
         await window.close()
     }
 
+    /// A segue to a refused scene is refused with the reason (its destination is found by its
+    /// slot in the catalog, which keeps the refusal).
+    @Test func segueToASceneInACycle_isInvalidStoryboard_withTheReason() async throws {
+        let main = try StoryboardLoader.load(
+            xml: XML.document(
+                initial: "home",
+                XML.scene("home", body: XML.connections(XML.segue("s", to: "nav", kind: "show", "identifier=\"toNav\""))),
+                XML.scene(
+                    "nav", kind: "navigationController", attributes: "storyboardIdentifier=\"Nav\"",
+                    body: XML.connections(Self.relationship("r", to: "p", "rootViewController"))),
+                XML.scene("p", kind: "viewControllerPlaceholder", attributes: "referencedIdentifier=\"Nav\"")),
+            file: "/app/Main.storyboard")
+        let window = Window(configuration: .immediate)
+        let home = try main.catalog(bundle: StoryboardBundle(storyboards: [main])).instantiateInitialViewController(in: window)
+        try await window.setRootViewController(home, animated: false)
+        let error = await #expect(throws: NavigationError.self) { try await home.performSegue(withIdentifier: "toNav", animated: false) }
+        #expect(error?.code == .invalidStoryboard)
+        #expect(error?.message.hasSuffix("leads to scene 'nav', which cannot be instantiated: scene 'nav' leads into a containment cycle through storyboard references.") == true, "\(error?.message ?? "")")
+        #expect(await window.snapshot().root?.children.isEmpty == true, "nothing changed")
+        await window.close()
+    }
+
     @Test func containmentCycleAcrossTwoStoryboards_throughEmbedAndTabs() throws {
         // A's navigation controller's root embeds a reference to B; B's tab bar holds a reference
         // back to A's navigation controller.

@@ -23,7 +23,7 @@ extension Window {
         }
     }
 
-    /// How a change started by ``startChange(_:request:animated:cancellable:)`` goes on.
+    /// How a change started by ``startChange(_:request:animated:cancellable:checked:)`` goes on.
     enum ChangeStart {
         /// It ran to its end already (nothing in it has hooks, nothing animates).
         case finished(TransitionOutcome)
@@ -35,11 +35,23 @@ extension Window {
     /// and nothing animates, runs its whole transition at once (`runWithoutHooks`): no
     /// suspension point. Otherwise the change is the window's change in flight, and the caller
     /// runs its phases with ``runFlight(_:hooks:cancellable:)``.
-    func startChange(_ change: Change, request id: RequestID, animated: Bool, cancellable: Bool) throws -> ChangeStart {
+    ///
+    /// - Parameter checked: Whether the caller passed ``checkpoint(cancellable:)`` with no
+    ///   suspension point since (the synchronous core). Then a transition without hooks does not
+    ///   check again before its commit: the window cannot have closed (`close()` runs on this
+    ///   executor), and a cancellation that arrived since is ordered after the commit, since
+    ///   nothing of the transition can be observed before it returns (no suspension point, and
+    ///   the journal's events are delivered after it). Each ends as if the cancel came a moment
+    ///   later, as it may.
+    func startChange(
+        _ change: Change, request id: RequestID, animated: Bool, cancellable: Bool, checked: Bool = false
+    ) throws -> ChangeStart {
         let (before, applied, after) = tree.applyNotingVisibility(change)
         let hooks = needsHooks(applied, before: before, after: after)
         if !hooks && interaction == nil && (!animated || configuration.transitionDuration == .zero) {
-            return .finished(try runWithoutHooks(applied, request: id, cancellable: cancellable, before: before, after: after))
+            return .finished(
+                try runWithoutHooks(applied, request: id, cancellable: cancellable, checks: !checked, before: before, after: after)
+            )
         }
         let flight = InFlightChange(
             request: id, applied: applied, before: before, after: after,
@@ -51,7 +63,7 @@ extension Window {
         return .inFlight(flight, hooks: hooks)
     }
 
-    /// Runs the phases of the change in flight that ``startChange(_:request:animated:cancellable:)``
+    /// Runs the phases of the change in flight that ``startChange(_:request:animated:cancellable:checked:)``
     /// started: in this task, or with hooks in a runner (see `escape`), marked as the request's
     /// (see `inScope`).
     func runFlight(_ flight: InFlightChange, hooks: Bool, cancellable: Bool) async throws -> TransitionOutcome {
@@ -210,19 +222,23 @@ extension Window {
     /// The same transition as ``runChange(_:request:animated:cancellable:)`` when nothing in it
     /// has hooks and nothing animates: every callback is noted (state, journal) in the same
     /// order, with no suspension point, so nothing can interleave and nothing can cancel it
-    /// midway. Cancellation is checked once, before anything is noted.
+    /// midway. Cancellation and closing are checked once, before anything is noted, unless the
+    /// caller just did (`checks` false: see ``startChange(_:request:animated:cancellable:checked:)``).
     private func runWithoutHooks(
         _ applied: AppliedChange,
         request id: RequestID,
         cancellable: Bool,
+        checks: Bool,
         before: VisibleSet,
         after: VisibleSet
     ) throws -> TransitionOutcome {
-        do {
-            try checkpoint(cancellable: cancellable)
-        } catch {
-            tree.undo(applied)
-            throw error
+        if checks {
+            do {
+                try checkpoint(cancellable: cancellable)
+            } catch {
+                tree.undo(applied)
+                throw error
+            }
         }
         emit(.began, request: id)
         let animated = false
