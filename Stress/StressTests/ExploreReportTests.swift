@@ -157,4 +157,41 @@ import Testing
         }
         #expect(made?.description == "--steps-dir '/proc/no-such-folder/steps' cannot be made: No such file or directory")
     }
+
+    /// A folder of two targets, each with a `Main.storyboard` (a helper's trial): the one named
+    /// by its path is explored; the steps files' `drive` line names it by its path from the
+    /// folder (it runs from any folder, whatever the current directory was); the scenes line
+    /// names the file by its path, since another file has its name; and the hint says that the
+    /// folder has no source file rather than asking for the folder.
+    @Test func twoTargetsMain_pathChosen_runLineAndScenesNameThePath_hintSaysNoSources() async throws {
+        let main = App.document(
+            initial: "a",
+            App.scene("a", "AController", segues: App.segue("x", "presentation", "p", "s1", " modalPresentationStyle=\"fullScreen\"")),
+            App.scene("x", "XController")
+        )
+        let root = try StoryboardAppCommandTests.folder([
+            "AppA/Main.storyboard": main,
+            "AppB/Main.storyboard": main.replacingOccurrences(of: "AController", with: "BController"),
+        ])
+        let steps = root.appendingPathComponent("steps")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let chosen = root.appendingPathComponent("AppA/Main.storyboard").path
+        let outcome = try await ExploreCommand.explore([root.path, "--storyboard", chosen, "--steps-dir", steps.path])
+        let lines = outcome.output.components(separatedBy: "\n")
+        let finding = try #require(lines.firstIndex { $0.hasPrefix("warning: no-way-back:") })
+        #expect(
+            Array(lines[finding...].prefix(5)) == [
+                "warning: no-way-back: presented x (fullScreen) in #1: no storyboard action leads back (only code can dismiss it)",
+                "  shortest: segue a p",
+                "  steps: \(steps.path)/1-no-way-back.steps",
+                "  no sources read: code may dismiss it (no Swift or Objective-C file under \(root.path): give --sources DIR to look)",
+                "  scenes: x: XController, AppA/Main.storyboard:14; a: AController, AppA/Main.storyboard:6",
+            ]
+        )
+        let file = try String(contentsOf: steps.appendingPathComponent("1-no-way-back.steps"), encoding: .utf8)
+        #expect(file.components(separatedBy: "\n")[1] == "# run: navstress drive \(root.path) --storyboard AppA/Main.storyboard --steps \(steps.path)/1-no-way-back.steps")
+        // The line's --storyboard reads from the folder: it reproduces.
+        let driven = try await StoryboardAppCommandTests.drive(root.path, steps: file, ["--storyboard", "AppA/Main.storyboard"])
+        #expect(driven.exit == .success)
+    }
 }

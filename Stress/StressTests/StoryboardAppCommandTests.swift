@@ -166,7 +166,7 @@ import Testing
         let error = await #expect(throws: UsageError.self) { try await Self.drive(rx, steps: "back\n") }
         #expect(
             error?.description
-                == "\(rx):470:17: the app has no storyboard named 'GitHubSignup1' (GitHubSignup1.storyboard); a storyboard FILE reads only the storyboards beside it that its references name: pass the app folder instead"
+                == "\(rx):470:17: the app has no storyboard named 'GitHubSignup1' (GitHubSignup1.storyboard); a storyboard FILE reads only the storyboards beside it that its references name: pass the app folder instead, with --storyboard NAME|PATH naming this storyboard (\(URL(fileURLWithPath: rx).deletingPathExtension().lastPathComponent), or its path from the folder) to start from it"
         )
         #expect(await NavStress.main(["drive", rx, "--steps", "/dev/null"]) == 2)
 
@@ -244,6 +244,19 @@ import Testing
         let run = #expect(throws: UsageError.self) { try StoryboardLoad.load(configuration) }
         #expect(run?.description == "\(root.path): 2 storyboards are named 'Main', in different folders (Share/Main.storyboard, Today/Main.storyboard): pass one FILE as --storyboard")
         #expect(try await Self.drive(root.path, steps: "expect top mainB\n", ["--storyboard", "Today/Main.storyboard"]).exit == .success)
+        // A path reads from the folder first, whatever the current directory holds (a helper's
+        // trial: `drive app --storyboard app/X/Main.storyboard` with `app/X/` and `app/app/X/`
+        // both there took the current directory's reading).
+        let inner = root.appendingPathComponent(root.lastPathComponent + "/Today/Main.storyboard")
+        try FileManager.default.createDirectory(at: inner.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Self.document(initial: "inner", Self.scene("inner")).write(to: inner, atomically: true, encoding: .utf8)
+        var choice = StoryboardChoice(bundle: try StoryboardApp.load(root.path, storyboardName: "Today/Main.storyboard").bundle, folder: root.path)
+        choice.currentDirectory = root.deletingLastPathComponent().path
+        let both = root.lastPathComponent + "/Today/Main.storyboard"
+        #expect(choice.file(both)?.initialViewControllerID == "inner", "the folder's reading")
+        #expect(choice.file("Today/Main.storyboard")?.initialViewControllerID == "mainB")
+        choice.currentDirectory = root.path
+        #expect(choice.file("../" + both)?.initialViewControllerID == "mainB", "the current directory's, where the folder's is none of the app's")
     }
 
     @Test func driveSteps_linesAcceptCRLFAndBOM() {

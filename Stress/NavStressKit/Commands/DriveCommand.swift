@@ -199,6 +199,9 @@ enum DriveCommand {
         var unread: String?
         /// The entries named like sources that were not read, sorted by path.
         var skipped: [AppFolder.SkippedEntry] = []
+        /// Whether a folder was searched and held no source file (not `--no-sources`, not a
+        /// storyboard FILE).
+        var lookedAndFoundNone = false
     }
 
     /// ``readSources(_:app:into:)`` with the options already read (`run --storyboard` shares it).
@@ -214,7 +217,9 @@ enum DriveCommand {
             return SourcesRead(unread: "a storyboard FILE reads no sources")
         }
         let read = AppSourceFiles(under: URL(fileURLWithPath: root))
-        guard !read.texts.isEmpty else { return SourcesRead(unread: "no Swift or Objective-C file under \(root)", skipped: read.skipped) }
+        guard !read.texts.isEmpty else {
+            return SourcesRead(unread: "no Swift or Objective-C file under \(root)", skipped: read.skipped, lookedAndFoundNone: true)
+        }
         // The same scan as lint's: `@IBAction` unwind methods and this library's `unwindActions`.
         registry.declare(scanned: AppSourceIndex.scan(sources: read.texts).unwindActions)
         return SourcesRead(unread: nil, skipped: read.skipped)

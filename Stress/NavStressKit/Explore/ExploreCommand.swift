@@ -216,7 +216,11 @@ enum ExploreCommand {
         // Absolute paths, as the steps file's own: the line runs from any folder.
         func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
         var command = "navstress drive \(ExploreRenderer.shellQuoted(absolute(path)))"
-        if let storyboard = options.string("storyboard") { command += " --storyboard \(ExploreRenderer.shellQuoted(storyboard))" }
+        if let storyboard = options.string("storyboard") {
+            // A path as the folder reads it, so that the line runs from any folder too.
+            let chosen = StoryboardChoice.isPath(storyboard) ? StoryboardChoice(bundle: app.bundle, folder: path).relativePaths([app.main])[0] : storyboard
+            command += " --storyboard \(ExploreRenderer.shellQuoted(chosen))"
+        }
         if let initial = options.string("initial") { command += " --initial \(ExploreRenderer.shellQuoted(initial))" }
         if traits == .compact { command += " --traits compact" }
         if let sources = options.string("sources") { command += " --sources \(ExploreRenderer.shellQuoted(absolute(sources)))" }
@@ -231,6 +235,7 @@ enum ExploreCommand {
         renderer.ignoredRelationships = ExploreSources.ignoredRelationships(exploration, app: app, start: start)
         renderer.legends = ExploreSources.legends(exploration, app: app)
         renderer.sourcesRead = sources.unread == nil
+        if let unread = sources.unread, sources.lookedAndFoundNone { renderer.sourcesFoundNone = unread }
         renderer.scenesWithStoryboardIDs = Set(app.scenesByID.filter { $0.value.contains { $0.scene.storyboardIdentifier != nil } }.keys)
         if sources.unread == nil {
             let root = options.string("sources") ?? path

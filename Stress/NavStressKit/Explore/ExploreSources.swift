@@ -135,7 +135,7 @@ enum ExploreSources {
                 named.append(id)
                 var line = "\(id): \(scene.className)"
                 if let file = storyboard.file {
-                    line += ", " + URL(fileURLWithPath: file).lastPathComponent
+                    line += ", " + app.displayName(ofFile: file)
                     if let location = scene.controllerLocation ?? scene.location { line += ":\(location.line)" }
                 }
                 lines.append(line)

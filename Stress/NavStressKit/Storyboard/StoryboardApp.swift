@@ -21,6 +21,16 @@ struct StoryboardApp: Sendable {
     let main: Storyboard
     /// Scenes by their controller's element id, across the app (an id may repeat across files).
     let scenesByID: [String: [(storyboard: Storyboard, scene: StoryboardScene)]]
+    /// The app folder, or a storyboard file's folder.
+    var root: String = ""
+
+    /// How a report names a storyboard's file: its file name, or its path from ``root`` where
+    /// another storyboard of the app has that file name (two targets' `Main.storyboard`).
+    func displayName(ofFile file: String) -> String {
+        let name = URL(fileURLWithPath: file).lastPathComponent
+        let shared = bundle.all.contains { other in other.file.map { $0 != file && URL(fileURLWithPath: $0).lastPathComponent == name } ?? false }
+        return shared ? LintPaths(currentDirectory: URL(fileURLWithPath: root).standardizedFileURL.path).display(file) : name
+    }
 
     /// Loads `path` (a storyboard file or an app folder).
     ///
@@ -52,10 +62,17 @@ struct StoryboardApp: Sendable {
         }
         if let unresolved = bundle.unresolvedReferences().first {
             // A FILE brings only the storyboards named so beside it; the app's folder brings all.
-            let hint =
-                !isFolder && unresolved.code == .referencedFileNotFound
-                ? "; a storyboard FILE reads only the storyboards beside it that its references name: pass the app folder instead"
-                : ""
+            var hint = ""
+            if !isFolder && unresolved.code == .referencedFileNotFound {
+                hint = "; a storyboard FILE reads only the storyboards beside it that its references name: pass the app folder instead"
+                // The folder starts from Main: another storyboard is named for it to start there.
+                if let name = StoryboardBundle.name(ofFile: path), name != "Main" {
+                    hint +=
+                        choosable
+                        ? ", with --storyboard NAME|PATH naming this storyboard (\(ExploreRenderer.shellQuoted(name)), or its path from the folder) to start from it"
+                        : " (it starts from Main; --initial ID starts from a scene of this storyboard)"
+                }
+            }
             throw UsageError(Self.located(unresolved) + hint)
         }
         // Containment that references close into a cycle, or that no window can hold: refused
@@ -104,7 +121,9 @@ struct StoryboardApp: Sendable {
         for storyboard in bundle.all {
             for scene in storyboard.scenes { scenesByID[scene.controllerID, default: []].append((storyboard, scene)) }
         }
-        return StoryboardApp(bundle: bundle, main: main, scenesByID: scenesByID)
+        var app = StoryboardApp(bundle: bundle, main: main, scenesByID: scenesByID)
+        app.root = isFolder ? path : url.deletingLastPathComponent().path
+        return app
     }
 
     /// A file and the storyboards its references name, transitively, found beside it (each

@@ -15,6 +15,8 @@ struct StoryboardChoice {
     let bundle: StoryboardBundle
     /// The app folder, as given.
     let folder: String
+    /// The directory a relative path that does not read from ``folder`` reads from.
+    var currentDirectory = FileManager.default.currentDirectoryPath
 
     /// Whether a `--storyboard` value is a path (it has a `/`), not a name.
     static func isPath(_ value: String) -> Bool { value.contains("/") }
@@ -24,14 +26,19 @@ struct StoryboardChoice {
         value.hasSuffix(".storyboard") && value.count > ".storyboard".count ? String(value.dropLast(".storyboard".count)) : value
     }
 
-    /// The storyboard of the app whose file `value` names: relative to the folder, or as given
+    /// The storyboard of the app whose file `value` names: relative to the folder, else as given
     /// (absolute, or from the current directory). `nil` when it is none of the app's.
     func file(_ value: String) -> Storyboard? {
         let base = URL(fileURLWithPath: folder, isDirectory: true)
-        let wanted = [URL(fileURLWithPath: value, relativeTo: base), URL(fileURLWithPath: value)].map(\.standardizedFileURL.path)
-        return bundle.storyboards.first { storyboard in
-            storyboard.file.map { wanted.contains(URL(fileURLWithPath: $0).standardizedFileURL.path) } ?? false
+        // The folder's reading first (the documented one), whatever the current directory holds.
+        let current = URL(fileURLWithPath: currentDirectory, isDirectory: true)
+        for candidate in [URL(fileURLWithPath: value, relativeTo: base), URL(fileURLWithPath: value, relativeTo: current)] {
+            let wanted = candidate.standardizedFileURL.path
+            if let found = bundle.storyboards.first(where: { $0.file.map { URL(fileURLWithPath: $0).standardizedFileURL.path == wanted } ?? false }) {
+                return found
+            }
         }
+        return nil
     }
 
     /// Refuses `name` when storyboards of that name sit in more than one target of the folder.

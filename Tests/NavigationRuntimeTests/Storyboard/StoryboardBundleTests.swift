@@ -173,4 +173,41 @@ import Testing
         let error = #expect(throws: StoryboardError.self) { try StoryboardLoader.load(contentsOf: root) }
         #expect(error?.message == "cannot read storyboard: is a directory")
     }
+
+    /// Two targets with a storyboard of one name each (an app and an extension, each with its
+    /// `Detail`): a reference finds its own target's copy, the nearest folder (a helper's trial
+    /// found AppB's reference going to AppA's copy). Folders equally near leave it to the
+    /// targets: the first in resolution order, and lint says so.
+    @Test func sameNameInTwoFolders_aReferenceFindsTheNearest_andLintNamesATie() throws {
+        let reference = { (id: String) in Self.placeholder(id, "storyboardName=\"Detail\"") }
+        let root = try Self.folder([
+            "AppA/Main.storyboard": XML.document(initial: "a", reference("a")),
+            "AppA/Detail.storyboard": XML.document(initial: "ad", XML.scene("ad")),
+            "AppB/Base.lproj/Main.storyboard": XML.document(initial: "b", reference("b")),
+            "AppB/en.lproj/Detail.storyboard": XML.document(initial: "bd-en", XML.scene("bd-en")),
+            "AppB/Base.lproj/Detail.storyboard": XML.document(initial: "bd", XML.scene("bd")),
+            "Widgets/Today/Main.storyboard": XML.document(initial: "t", reference("t")),
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let bundle = try StoryboardBundle.load([root])
+        func target(_ file: String) throws -> String {
+            let storyboard = try #require(bundle.storyboards.first { $0.file?.hasSuffix(file) == true })
+            let placeholder = try #require(storyboard.references.first)
+            return try bundle.resolve(placeholder, in: storyboard).scene.controllerID
+        }
+        #expect(try target("AppA/Main.storyboard") == "ad")
+        #expect(try target("AppB/Base.lproj/Main.storyboard") == "bd", "its own folder's, the Base.lproj copy")
+        // Widgets/Today is as near AppA as AppB: the first in resolution order (Base.lproj first).
+        #expect(try target("Widgets/Today/Main.storyboard") == "bd")
+        #expect(bundle.storyboard(named: "Detail", from: nil)?.file?.hasSuffix("AppB/Base.lproj/Detail.storyboard") == true)
+
+        let findings = StoryboardLint().diagnostics(for: bundle).filter { $0.ruleID == "ambiguous-reference" }
+        #expect(findings.count == 1)
+        #expect(findings.first?.severity == .warning)
+        #expect(findings.first?.location?.file.hasSuffix("Widgets/Today/Main.storyboard") == true)
+        #expect(
+            findings.first?.message
+                == "storyboard reference to 'Detail': 2 storyboards of that name are in folders equally near this one (\(root.path)/AppB/Base.lproj/Detail.storyboard, \(root.path)/AppA/Detail.storyboard); UIKit takes the one in this storyboard's target, the runtime the first"
+        )
+    }
 }

@@ -10,8 +10,9 @@ extension StoryboardBundle {
     }
 
     /// Resolves a storyboard reference as UIKit does: by storyboard name anywhere in the app
-    /// (a reference with no name points into `storyboard` itself), to the scene with the
-    /// `referencedIdentifier`, or to that storyboard's initial controller.
+    /// (a reference with no name points into `storyboard` itself; of two storyboards of that
+    /// name in different folders, the nearest: ``storyboard(named:from:)``), to the scene with
+    /// the `referencedIdentifier`, or to that storyboard's initial controller.
     ///
     /// A target that is itself a reference is followed, and a chain that comes back to a
     /// placeholder it passed is a cycle (UIKit would recurse until the process crashes).
@@ -66,7 +67,7 @@ extension StoryboardBundle {
             guard StoryboardLoader.isValidReferenceName(name) else {
                 throw StoryboardError(.invalidReferenceName, "storyboard reference name '\(name)' must be a plain storyboard name", at: location)
             }
-            guard let found = self.storyboard(named: name) else {
+            guard let found = self.storyboard(named: name, from: storyboard.file) else {
                 throw StoryboardError(.referencedFileNotFound, "the app has no storyboard named '\(name)' (\(name).storyboard)", at: location)
             }
             target = found

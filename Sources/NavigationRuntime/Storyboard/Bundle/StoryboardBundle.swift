@@ -29,6 +29,10 @@ public struct StoryboardBundle: Sendable {
     public internal(set) var skippedEntries: [AppFolder.SkippedEntry] = []
     /// Storyboard name → index into ``all``, the copy that resolution uses.
     private let byName: [String: Int]
+    /// For a name that storyboards in several folders share (an app and its extensions, each
+    /// with a `MainInterface`), each folder's copy (its localized copies are one), in
+    /// resolution order, with its folder: see ``storyboard(named:from:)``.
+    private let byNameAndFolder: [String: [(folder: [Substring], index: Int)]]
     /// File → index into ``all`` (the first storyboard of that file).
     private let byFile: [String: Int]
     /// Per storyboard of ``all``: its scenes' positions by controller id and by storyboard
@@ -72,6 +76,18 @@ public struct StoryboardBundle: Sendable {
             byName[name] = (index, rank, file)
         }
         self.byName = byName.mapValues(\.index)
+        // Each folder's best copy of each name (localized copies are one folder's).
+        var perFolder: [String: [[Substring]: (index: Int, rank: Int, path: String)]] = [:]
+        for (index, storyboard) in (storyboards + supporting).enumerated() {
+            guard let file = storyboard.file, let name = Self.name(ofFile: file) else { continue }
+            let rank = Self.localizationRank(file)
+            let folder = Self.folder(of: file)
+            if let current = perFolder[name]?[folder], (current.rank, current.path) <= (rank, file) { continue }
+            perFolder[name, default: [:]][folder] = (index, rank, file)
+        }
+        self.byNameAndFolder = perFolder.filter { $0.value.count > 1 }.mapValues { copies in
+            copies.sorted { ($0.value.rank, $0.value.path) < ($1.value.rank, $1.value.path) }.map { (folder: $0.key, index: $0.value.index) }
+        }
         var byFile: [String: Int] = [:]
         for (index, storyboard) in (storyboards + supporting).enumerated() {
             if let file = storyboard.file, byFile[file] == nil { byFile[file] = index }
@@ -139,6 +155,38 @@ public struct StoryboardBundle: Sendable {
     /// - Returns: The storyboard.
     public func storyboard(named name: String) -> Storyboard? {
         byName[name].map { all[$0] }
+    }
+
+    /// The storyboard a reference from `file` finds by this name: ``storyboard(named:)``, or,
+    /// when storyboards in several folders have the name, the one nearest `file` (the most
+    /// folders in common with it; the first in resolution order among the nearest). Xcode puts
+    /// each target's storyboards in that target's bundle, so a reference in an extension's
+    /// storyboard finds the extension's copy, not the app's: the nearest folder stands for the
+    /// target, which a folder of files does not record.
+    /// - Parameters:
+    ///   - name: The name, without `.storyboard`.
+    ///   - file: The referencing storyboard's file, if any.
+    /// - Returns: The storyboard.
+    public func storyboard(named name: String, from file: String?) -> Storyboard? {
+        guard let file, byNameAndFolder[name] != nil else { return storyboard(named: name) }
+        return nearest(named: name, from: file).first
+    }
+
+    /// The copies of `name` nearest `file` (each folder's, in resolution order): one, unless
+    /// folders equally near hold it, which leaves the target to the app's targets, which a
+    /// folder of files does not record (lint's `ambiguous-reference`). Empty when storyboards
+    /// of the name are in one folder only, or none.
+    func nearest(named name: String, from file: String) -> [Storyboard] {
+        guard let copies = byNameAndFolder[name] else { return [] }
+        let near = Self.folder(of: file)
+        let shared = copies.map { copy in zip(near, copy.folder).prefix { $0 == $1 }.count }
+        let most = shared.max() ?? 0
+        return zip(copies, shared).filter { $0.1 == most }.map { all[$0.0.index] }
+    }
+
+    /// A file's folders, `.lproj` folders left out (localized copies are in one folder).
+    static func folder(of file: String) -> [Substring] {
+        file.split(separator: "/").dropLast().filter { !$0.hasSuffix(".lproj") }
     }
 
     /// The names of every storyboard the bundle can find, sorted.

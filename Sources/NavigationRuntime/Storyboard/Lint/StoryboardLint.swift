@@ -37,6 +37,12 @@ import Foundation
 ///   controller), or the name is not a plain storyboard name; a warning when no storyboard of
 ///   that name is among those linted (it may be another target's or a dependency's, copied
 ///   into the bundle at build time: pass its folder as a supporting folder to check it).
+/// - `ambiguous-reference` (warning): a storyboard reference by a name that storyboards in
+///   several folders have (the app's and an extension's `Detail`), where no one of them is
+///   nearer the referencing storyboard than the others: UIKit finds the copy in the
+///   referencing storyboard's target, which a folder does not say; the runtime takes the first
+///   in resolution order (the message names it). A nearer copy (same folder, or more folders
+///   in common) is taken without a finding.
 /// - `reference-cycle` (error): storyboard references that lead back to themselves
 ///   (`A -> B -> A`): UIKit would recurse until the process crashes.
 /// - `containment-cycle` (error): relationship or embed segues that come back, through
@@ -72,6 +78,8 @@ public struct StoryboardLint: Sendable {
         case pushOutsideNavigation = "R2.12"
         /// A storyboard reference to a missing storyboard or identifier.
         case missingReference = "missing-reference"
+        /// A storyboard reference whose name two equally near folders' storyboards have.
+        case ambiguousReference = "ambiguous-reference"
         /// Storyboard references that lead back to themselves.
         case referenceCycle = "reference-cycle"
         /// Containment that leads back to its own container through storyboard references.
@@ -94,6 +102,7 @@ public struct StoryboardLint: Sendable {
             case .unreachableScene: "No entry point of the storyboard reaches the scene."
             case .pushOutsideNavigation: "A legacy push segue from a scene inside no navigation controller (R2.12)."
             case .missingReference: "A storyboard reference to a missing storyboard or identifier."
+            case .ambiguousReference: "A storyboard reference's name is shared by storyboards in folders equally near it."
             case .referenceCycle: "Storyboard references lead back to themselves."
             case .containmentCycle: "Relationship or embed segues lead back to their own container through storyboard references."
             case .containmentTooDeep: "A scene's containment is deeper than the runtime's maximum tree depth."
@@ -149,7 +158,7 @@ public struct StoryboardLint: Sendable {
         let app = AppRules(lint: self, bundle: bundle, graph: graph)
         let unwinds = app.unhandledUnwindActions()
         let pushes = app.pushesOutsideNavigation()
-        let references = checksReferences ? app.referenceProblems() : [:]
+        let references = checksReferences ? app.referenceProblems().merging(Self.ambiguousReferences(bundle)) { $0 + $1 } : [:]
         let containment = Self.containmentProblems(bundle)
         // Rule order breaks ties between findings at one place.
         let found = bundle.storyboards.enumerated().map { index, storyboard in
@@ -165,6 +174,26 @@ public struct StoryboardLint: Sendable {
                 return l != r ? l < r : lhs.offset < rhs.offset
             }.map(\.element)
         }
+    }
+
+    /// `ambiguous-reference`, by index into the bundle's linted storyboards.
+    private static func ambiguousReferences(_ bundle: StoryboardBundle) -> [Int: [StoryboardDiagnostic]] {
+        var found: [Int: [StoryboardDiagnostic]] = [:]
+        for (index, storyboard) in bundle.storyboards.enumerated() {
+            guard let file = storyboard.file else { continue }
+            for placeholder in storyboard.references {
+                guard let name = placeholder.reference?.storyboardName else { continue }
+                let nearest = bundle.nearest(named: name, from: file)
+                guard nearest.count > 1 else { continue }
+                let files = nearest.compactMap(\.file)
+                found[index, default: []].append(
+                    StoryboardDiagnostic(
+                        .warning, ruleID: Rule.ambiguousReference.rawValue,
+                        message: "storyboard reference to '\(name)': \(files.count) storyboards of that name are in folders equally near this one (\(files.joined(separator: ", "))); UIKit takes the one in this storyboard's target, the runtime the first",
+                        location: placeholder.controllerLocation ?? placeholder.location))
+            }
+        }
+        return found
     }
 
     /// `containment-cycle` and `containment-too-deep`, by index into the bundle's linted
