@@ -259,6 +259,35 @@ import Testing
         #expect(choice.file("../" + both)?.initialViewControllerID == "mainB", "the current directory's, where the folder's is none of the app's")
     }
 
+    /// A content controller that embeds a navigation controller through a container view (as
+    /// passforios' extension does): the embedded stack is the top path's, so that `expect
+    /// top`, `expect stack` and `back` work in it (a helper's trial found `expect stack` saying
+    /// there was no navigation controller).
+    @Test func drive_navigationEmbeddedInAContainerView_isOnTheTopPath() async throws {
+        let embed = #"<view key="view" id="v-host"><subviews><containerView id="cv"><connections><segue destination="nav" kind="embed" id="e1"/></connections></containerView></subviews></view>"#
+        let root = try Self.folder([
+            "Main.storyboard": Self.document(
+                initial: "host",
+                Self.scene("host", attributes: "customClass=\"HostController\"", body: embed),
+                Self.scene("nav", kind: "navigationController", body: #"<connections><segue destination="list" kind="relationship" relationship="rootViewController" id="r1"/></connections>"#),
+                Self.scene("list", attributes: "customClass=\"ListController\"", body: #"<connections><segue destination="detail" kind="show" identifier="open" id="s1"/></connections>"#),
+                Self.scene("detail", attributes: "customClass=\"DetailController\"")
+            )
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let steps = """
+            expect top ListController
+            expect stack ListController
+            segue ListController open
+            expect stack ListController DetailController
+            back
+            expect top ListController
+            """
+        let run = try await Self.drive(root.path, steps: steps + "\n")
+        #expect(run.exit == .success, "\(run.output)")
+        #expect(run.output.contains("step 6: expect top ListController -> holds"), "\(run.output)")
+    }
+
     @Test func driveSteps_linesAcceptCRLFAndBOM() {
         #expect(DriveStep.lines("\u{FEFF}back\r\n\r\n# x\r\ndismiss\rselect-tab 1\n").map(\.text) == ["back", "dismiss", "select-tab 1"])
         #expect(DriveStep.lines("\u{FEFF}back\r\n\r\n# x\r\ndismiss\rselect-tab 1\n").map(\.number) == [1, 4, 5])

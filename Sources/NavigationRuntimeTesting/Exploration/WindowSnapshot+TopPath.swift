@@ -8,7 +8,10 @@ extension WindowSnapshot {
     /// the presented controller of the one nearest the root; otherwise descend through
     /// containers (navigation: the top of the stack; tab bar: the selected child; split: the
     /// secondary when there are two children, else the only one; any other container: its
-    /// first child). A content controller is a leaf even when it embeds children.
+    /// first child; a content controller that embeds one child, through a container view:
+    /// that child, whose screen is the part of it a user works in, as passforios' extension
+    /// embeds its navigation controller). A content controller that embeds none, or several
+    /// side by side, is a leaf.
     public var topPath: [ControllerSnapshot] { topPlaces.map(\.node) }
 
     /// ``topPath`` as the nodes' places: no node copied.
@@ -47,7 +50,7 @@ extension WindowSnapshot {
         case ControllerKind.navigationName: return count == 0 ? nil : count - 1
         case ControllerKind.tabBarName: return nodes[index].selectedIndex.flatMap { (0..<count).contains($0) ? $0 : nil }
         case ControllerKind.splitName: return count > 1 ? 1 : (count == 0 ? nil : 0)
-        case ControllerKind.contentName: return nil
+        case ControllerKind.contentName: return count == 1 ? 0 : nil
         default: return count == 0 ? nil : 0
         }
     }

@@ -53,7 +53,10 @@ enum DriveCommand {
         SOURCE is a controller in the window's tree, named by its element id, its storyboard ID
         (any storyboard of the app) or its custom class when only one scene in the tree has it;
         SEGUE a segue of SOURCE's scene by identifier, element id or triggering element id.
-        ID-OR-CLASS is an element id, storyboard ID or custom class.
+        ID-OR-CLASS is an element id, storyboard ID or custom class. The top path runs from the
+        root to the top-most visible content controller: to the last presentation, then down
+        each container's shown child (a stack's top, the selected tab, a split's secondary) and
+        a content controller's one embedded child (a container view's).
 
         The whole steps file is checked before any step runs: an unknown step, a wrong number of
         arguments, an unclosed quote or an unknown 'expect' form is bad usage (exit 2, each bad
