@@ -35,7 +35,7 @@ import Testing
             Array(line[finding...].prefix(4)) == [
                 "warning: no-way-back: presented cover (fullScreen) in #1: no storyboard action leads back (only code can dismiss it)",
                 "  shortest: segue home cover",
-                "  no sources read: code may dismiss it (give the app folder, or --sources DIR, to look)",
+                "  no sources read: code may dismiss it (drop --no-sources, or give --sources DIR, to look)",
                 "  scenes: cover: CoverViewController, Main.storyboard:\(cover); home: HomeViewController, Main.storyboard:\(home)",
             ])
         let read = try await ExploreCommand.explore([app.path])
@@ -72,7 +72,7 @@ import Testing
         #expect(
             Array(lines[(error + 1)...].prefix(2)) == [
                 "  shortest: segue list pick ; segue picker done",
-                "  no sources read: a controller's code may declare its action (give the app folder, or --sources DIR, to look)",
+                "  no sources read: a controller's code may declare its action (drop --no-sources, or give --sources DIR, to look)",
             ])
         // Its steps file's exit, driven with --json, says why it found no destination (the
         // `segue SOURCE EXIT` form, as explore writes it, like an `unwind` step).

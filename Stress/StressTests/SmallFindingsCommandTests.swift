@@ -155,10 +155,10 @@ import Testing
         let segue = try await StoryboardAppCommandTests.drive(file, steps: "segue a " + long + "\n")
         #expect(segue.exit == .failure)
         let shown = String(("segue a " + long).prefix(200)) + "… (1000008 characters)"
-        #expect(segue.output.hasPrefix("step 1: \(shown) -> failed (scene 'a' has no segue '\(capped)' (R1.3)), top a\n"), "\(segue.output.prefix(600))")
+        #expect(segue.output.hasPrefix("step 1: \(shown) -> failed (scene 'a' has no segue '\(capped)' (R1.3; it has none)), top a\n"), "\(segue.output.prefix(600))")
         #expect(segue.errors.count == 1)
         #expect(segue.errors.first?.hasPrefix("navstress: error: /") == true)
-        #expect(segue.errors.first?.hasSuffix(":1: step 1 '\(shown)' failed: scene 'a' has no segue '\(capped)' (R1.3) (--keep-going runs on)") == true)
+        #expect(segue.errors.first?.hasSuffix(":1: step 1 '\(shown)' failed: scene 'a' has no segue '\(capped)' (R1.3; it has none) (--keep-going runs on)") == true)
         #expect(segue.output.count + segue.errors.joined().count < 10_000)
         #expect(DriveStep.echo(String(repeating: "y", count: 200)) == String(repeating: "y", count: 200))
     }

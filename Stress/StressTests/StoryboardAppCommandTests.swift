@@ -113,7 +113,7 @@ import Testing
             "gHg-68-SP7", "gHg-68-SP7", "uVY-wa-E27", "uVY-wa-E27", "EYc-nY-Nbe", "EYc-nY-Nbe",
             "EYc-nY-Nbe", "EYc-nY-Nbe", "EYc-nY-Nbe", "EYc-nY-Nbe", "uVY-wa-E27", "uVY-wa-E27",
         ])
-        #expect(lines[8]["error"] as? String == "scene 'newProvisioner' has no segue 'nope' (R1.3)")
+        #expect(lines[8]["error"] as? String == "scene 'newProvisioner' has no segue 'nope' (R1.3; it has none)")
     }
 
     @Test func drive_expectationThatFails_exit1_namingTheStepAndTheLine() async throws {
@@ -140,7 +140,7 @@ import Testing
         let stopped = try await Self.drive(Self.mesh, steps: steps)
         #expect(stopped.exit == .failure)
         #expect(stopped.errors.count == 1)
-        #expect(stopped.errors.first?.hasSuffix(":1: step 1 'segue BYb-mK-mH5 nope' failed: scene 'BYb-mK-mH5' has no segue 'nope' (R1.3) (--keep-going runs on)") == true)
+        #expect(stopped.errors.first?.hasSuffix(":1: step 1 'segue BYb-mK-mH5 nope' failed: scene 'BYb-mK-mH5' has no segue 'nope' (R1.3; it has none) (--keep-going runs on)") == true)
         #expect(!stopped.output.contains("step 2:"))
         let kept = try await Self.drive(Self.mesh, steps: steps, ["--keep-going"])
         #expect(kept.exit == .success)
@@ -257,6 +257,59 @@ import Testing
         #expect(choice.file("Today/Main.storyboard")?.initialViewControllerID == "mainB")
         choice.currentDirectory = root.path
         #expect(choice.file("../" + both)?.initialViewControllerID == "mainB", "the current directory's, where the folder's is none of the app's")
+    }
+
+    /// A storyboard shared by two targets references `Detail`, which each target has: a run
+    /// started from a target's storyboard takes that target's copy (a helper's trial found the
+    /// app's copy taken from the extension); where the start cannot tell, drive warns.
+    @Test func drive_sharedStoryboardsReference_takesTheStartedTargetsCopy_elseWarns() async throws {
+        let reference = { (id: String, name: String) in Self.scene(id, kind: "viewControllerPlaceholder", attributes: "storyboardName=\"\(name)\"") }
+        let root = try Self.folder([
+            "Common/Editor.storyboard": Self.document(initial: "e", reference("e", "Detail")),
+            "AppA/Main.storyboard": Self.document(initial: "ma", reference("ma", "Editor")),
+            "AppA/Detail.storyboard": Self.document(initial: "da", Self.scene("da")),
+            "AppB/Base.lproj/Main.storyboard": Self.document(initial: "mb", reference("mb", "Editor")),
+            "AppB/Base.lproj/Detail.storyboard": Self.document(initial: "db", Self.scene("db")),
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let b = try await Self.drive(root.path, steps: "expect top db\n", ["--storyboard", "AppB/Base.lproj/Main.storyboard"])
+        #expect(b.exit == .success, "\(b.output)")
+        #expect(b.warnings == [], "the start decides")
+        let a = try await Self.drive(root.path, steps: "expect top da\n", ["--storyboard", "AppA/Main.storyboard"])
+        #expect(a.exit == .success, "\(a.output)")
+        // Started from a third folder, as near to both: the first, and a warning that says so.
+        try Self.document(initial: "mc", reference("mc", "Editor")).write(to: root.appendingPathComponent("Main.storyboard"), atomically: true, encoding: .utf8)
+        let c = try await Self.drive(root.path, steps: "expect top db\n", ["--storyboard", "./Main.storyboard"])
+        #expect(c.exit == .success, "\(c.output)")
+        #expect(
+            c.warnings == [
+                "navstress: warning: \(root.path)/Common/Editor.storyboard:6:17: storyboard reference to 'Detail': 2 storyboards of that name are in folders equally near this one (\(root.path)/AppB/Base.lproj/Detail.storyboard, \(root.path)/AppA/Detail.storyboard); UIKit takes the copy of the target that loads this storyboard, which a folder does not say, and the runtime takes the first: give the copies names of their own to make it plain [ambiguous-reference]"
+            ]
+        )
+    }
+
+    /// What a failing step says points at the fix: the segues the scene has, a name no scene
+    /// of the app has, why an unwind found no destination with the sources read.
+    @Test func drive_failingStepsSayWhatTheAppHas() async throws {
+        let root = try Self.folder([
+            "Main.storyboard": Self.document(
+                initial: "list",
+                Self.scene("list", attributes: "customClass=\"ListController\"", body: #"<connections><segue destination="list" kind="show" identifier="open" id="s1"/><segue destination="list" kind="show" id="s2"/></connections>"#)
+            ),
+            "ListController.swift": "class ListController: UIViewController {}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try await Self.drive(
+            root.path, steps: "perform ListController nope\nexpect top Lsit\nexpect top list\nunwind ListController fooBar:\n", ["--keep-going"])
+        let lines = run.output.split(separator: "\n").filter { $0.hasPrefix("step") }
+        #expect(
+            lines == [
+                "step 1: perform ListController nope -> failed (scene 'ListController' has no segue 'nope' (R1.3; it has: open, s2)), top list",
+                "step 2: expect top Lsit -> does not hold (expected top Lsit, top is list (ListController); no scene of the app has the id, storyboard ID or class 'Lsit'), top list",
+                "step 3: expect top list -> holds, top list",
+                "step 4: unwind ListController fooBar: -> noDestination (no controller from ListController up the tree declares fooBar: (the sources' @IBAction methods and 'handles' steps)), top list",
+            ]
+        )
     }
 
     /// A content controller that embeds a navigation controller through a container view (as

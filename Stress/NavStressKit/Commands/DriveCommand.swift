@@ -138,7 +138,7 @@ enum DriveCommand {
             throw UsageError("\(stepsFile): no steps (every line is empty or a comment)")
         }
         let problems = steps.compactMap { step in DriveStep.problem(step.text).map { "navstress: error: \(stepsFile):\(step.number): \($0)" } }
-        let warnings = app.bundle.skippedEntries.map { FileProblem.skippedWarning($0) }
+        let warnings = app.bundle.skippedEntries.map { FileProblem.skippedWarning($0) } + app.warnings
         if !problems.isEmpty { return Outcome(exit: .usage, errors: problems, warnings: warnings) }
         let registry = ClassRegistry()
         let sources = try readSources(options, app: file, into: registry)

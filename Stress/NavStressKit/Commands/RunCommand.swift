@@ -131,6 +131,7 @@ enum RunCommand {
         configuration.progress = isatty(2) != 0
         var report = try await LoadDriver.run(configuration)
         for entry in report.skippedEntries { printError(FileProblem.skippedWarning(entry)) }
+        for warning in report.warnings { printError(warning) }
         if let path = recordingPath(for: report, requested: recordPath) { write(&report, to: path) }
         print(options.flag("json") ? report.json : report.text)
         if let problem = report.recordingError, report.held {

@@ -207,7 +207,7 @@ enum ExploreCommand {
         var outcome = Outcome(exit: .success)
         outcome.searchTime = elapsed
         if closingWindows { await leftovers.close() } else { outcome.leftovers = leftovers }
-        outcome.warnings = (app.bundle.skippedEntries + sources.skipped).map { FileProblem.skippedWarning($0) }
+        outcome.warnings = (app.bundle.skippedEntries + sources.skipped).map { FileProblem.skippedWarning($0) } + app.warnings
         // Only where it matters: an app with no unwind exit needs no declarations.
         let hasExits = catalog.scenes.values.contains { scene in scene.segues.contains { $0.kind.unwindAction != nil } }
         if let unread = sources.unread, hasExits {
@@ -236,6 +236,7 @@ enum ExploreCommand {
         renderer.legends = ExploreSources.legends(exploration, app: app)
         renderer.sourcesRead = sources.unread == nil
         if let unread = sources.unread, sources.lookedAndFoundNone { renderer.sourcesFoundNone = unread }
+        renderer.sourcesTurnedOff = options.flag("no-sources")
         renderer.scenesWithStoryboardIDs = Set(app.scenesByID.filter { $0.value.contains { $0.scene.storyboardIdentifier != nil } }.keys)
         if sources.unread == nil {
             let root = options.string("sources") ?? path

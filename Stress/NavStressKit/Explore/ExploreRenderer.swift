@@ -27,6 +27,8 @@ struct ExploreRenderer {
     /// Why no sources were read, when the command looked and found none (a folder with no
     /// Swift or Objective-C file): the hint then says so instead of asking for the folder.
     var sourcesFoundNone: String?
+    /// Whether `--no-sources` turned the sources off: the hint then says to drop it.
+    var sourcesTurnedOff = false
     /// The scenes (controller ids) that have a storyboard ID: code can make them.
     var scenesWithStoryboardIDs: Set<String> = []
 
@@ -99,7 +101,7 @@ struct ExploreRenderer {
                 text += EchoedText.line("  made in code: \(places.joined(separator: ", ")) (instantiated by storyboard ID; no segue shows it)") + "\n"
             }
             if let reason = ignoredRelationships[index] { text += EchoedText.line("  ignored: \(reason)") + "\n" }
-            if !sourcesRead, let hint = Self.noSourcesHint(finding, storyboardIDs: scenesWithStoryboardIDs, foundNone: sourcesFoundNone) {
+            if !sourcesRead, let hint = Self.noSourcesHint(finding, storyboardIDs: scenesWithStoryboardIDs, foundNone: sourcesFoundNone, noSourcesOption: sourcesTurnedOff) {
                 text += EchoedText.line("  no sources read: " + hint) + "\n"
             }
             if let legend = legends[index] { text += EchoedText.line("  scenes: \(legend.joined(separator: "; "))") + "\n" }
@@ -112,8 +114,12 @@ struct ExploreRenderer {
 
     /// What a finding cannot tell when no sources were read: whether code dismisses the
     /// presentation, declares the exit's action, or makes the scene by its storyboard ID.
-    static func noSourcesHint(_ finding: ExplorationFinding, storyboardIDs: Set<String>, foundNone: String? = nil) -> String? {
-        let look = foundNone.map { "(\($0): give --sources DIR to look)" } ?? "(give the app folder, or --sources DIR, to look)"
+    static func noSourcesHint(
+        _ finding: ExplorationFinding, storyboardIDs: Set<String>, foundNone: String? = nil, noSourcesOption: Bool = false
+    ) -> String? {
+        let look =
+            foundNone.map { "(\($0): give --sources DIR to look)" }
+            ?? (noSourcesOption ? "(drop --no-sources, or give --sources DIR, to look)" : "(give the app folder, or --sources DIR, to look)")
         switch finding.kind {
         case .noWayBack: return "code may dismiss it \(look)"
         case .unwindNoDestination: return "a controller's code may declare its action \(look)"

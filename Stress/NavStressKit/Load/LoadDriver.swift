@@ -139,7 +139,8 @@ public enum LoadDriver {
             memory: LoadReport.Memory(idle: idleMemory, end: ResidentMemory.read()),
             recording: recorded.isEmpty ? nil : JournalRecording(command: effective.replayCommand, windows: recorded, requests: effective.requests),
             coverage: coverage,
-            skippedEntries: storyboard?.skippedEntries ?? []
+            skippedEntries: storyboard?.skippedEntries ?? [],
+            warnings: storyboard?.warnings ?? []
         )
     }
 

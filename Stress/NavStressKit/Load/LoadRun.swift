@@ -184,6 +184,9 @@ public struct LoadReport: Sendable {
     /// The entries of a storyboard run's app folder named like storyboards that were not read
     /// (broken links, FIFOs, folders): `navstress run` names each on standard error.
     public var skippedEntries: [AppFolder.SkippedEntry] = []
+    /// Warnings about a storyboard run's app (a reference whose target is a guess):
+    /// `navstress run` prints each on standard error.
+    public var warnings: [String] = []
 
     /// Latency percentiles in nanoseconds (bucket lower bounds, within 6.25%): p50, p99, p99.9.
     public var latency: (p50: Double, p99: Double, p999: Double) {

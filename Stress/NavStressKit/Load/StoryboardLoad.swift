@@ -33,6 +33,8 @@ enum StoryboardLoad {
         /// The entries of the app folder named like storyboards, then like sources, that were
         /// not read.
         var skippedEntries: [AppFolder.SkippedEntry] = []
+        /// Warnings about the app to print before the run (``StoryboardApp/warnings``).
+        var warnings: [String] = []
 
         /// What the walk did not reach, as labels, sorted: scenes, segues, unwinds.
         func missed(_ reached: Coverage) -> (scenes: [String], segues: [String], unwinds: [String]) {
@@ -101,7 +103,8 @@ enum StoryboardLoad {
         return Walked(
             catalog: app.catalog(for: start.storyboard, registry: registry), initial: start.scene.controllerID, totals: totals,
             tappable: tappable, labels: labels, unreachableStoryboards: unreachable.sorted(),
-            unknownKindSegues: unknownKinds.sorted(), skippedEntries: app.bundle.skippedEntries + sources.skipped
+            unknownKindSegues: unknownKinds.sorted(), skippedEntries: app.bundle.skippedEntries + sources.skipped,
+            warnings: app.warnings
         )
     }
 

@@ -23,13 +23,15 @@ struct StoryboardApp: Sendable {
     let scenesByID: [String: [(storyboard: Storyboard, scene: StoryboardScene)]]
     /// The app folder, or a storyboard file's folder.
     var root: String = ""
+    /// What the command prints before it runs (`navstress: warning: ...`): the references
+    /// whose target is a guess (lint's `ambiguous-reference`, the start's target taken into
+    /// account).
+    var warnings: [String] = []
 
-    /// How a report names a storyboard's file: its file name, or its path from ``root`` where
-    /// another storyboard of the app has that file name (two targets' `Main.storyboard`).
+    /// How a report names a storyboard's file: its path from ``root`` (the app folder, or a
+    /// storyboard FILE's folder), which opens from there and tells two targets' `Main` apart.
     func displayName(ofFile file: String) -> String {
-        let name = URL(fileURLWithPath: file).lastPathComponent
-        let shared = bundle.all.contains { other in other.file.map { $0 != file && URL(fileURLWithPath: $0).lastPathComponent == name } ?? false }
-        return shared ? LintPaths(currentDirectory: URL(fileURLWithPath: root).standardizedFileURL.path).display(file) : name
+        LintPaths(currentDirectory: URL(fileURLWithPath: root).standardizedFileURL.path).display(file)
     }
 
     /// Loads `path` (a storyboard file or an app folder).
@@ -50,7 +52,7 @@ struct StoryboardApp: Sendable {
         // Said as `lint` says it: a storyboard FILE or an app folder may be meant.
         if kind == .missing { throw UsageError("\(path): no such file") }
         let isFolder = kind == .directory
-        let bundle: StoryboardBundle
+        var bundle: StoryboardBundle
         do {
             if isFolder {
                 bundle = try StoryboardBundle.load([url])
@@ -59,26 +61,6 @@ struct StoryboardApp: Sendable {
             }
         } catch {
             throw UsageError(Self.located(error))
-        }
-        if let unresolved = bundle.unresolvedReferences().first {
-            // A FILE brings only the storyboards named so beside it; the app's folder brings all.
-            var hint = ""
-            if !isFolder && unresolved.code == .referencedFileNotFound {
-                hint = "; a storyboard FILE reads only the storyboards beside it that its references name: pass the app folder instead"
-                // The folder starts from Main: another storyboard is named for it to start there.
-                if let name = StoryboardBundle.name(ofFile: path), name != "Main" {
-                    hint +=
-                        choosable
-                        ? ", with --storyboard NAME|PATH naming this storyboard (\(ExploreRenderer.shellQuoted(name)), or its path from the folder) to start from it"
-                        : " (it starts from Main; --initial ID starts from a scene of this storyboard)"
-                }
-            }
-            throw UsageError(Self.located(unresolved) + hint)
-        }
-        // Containment that references close into a cycle, or that no window can hold: refused
-        // before any scene is instantiated (the catalogs would refuse the scene anyway).
-        if let problem = bundle.containmentProblems().first {
-            throw UsageError(Self.located(problem))
         }
         let main: Storyboard
         if !isFolder {
@@ -117,12 +99,38 @@ struct StoryboardApp: Sendable {
             }
             main = only
         }
+        // A reference whose name folders equally near hold finds the started target's copy.
+        bundle.startFile = main.file
+        if let unresolved = bundle.unresolvedReferences().first {
+            // A FILE brings only the storyboards named so beside it; the app's folder brings all.
+            var hint = ""
+            if !isFolder && unresolved.code == .referencedFileNotFound {
+                hint = "; a storyboard FILE reads only the storyboards beside it that its references name: pass the app folder instead"
+                // The folder starts from Main: another storyboard is named for it to start there.
+                if let name = StoryboardBundle.name(ofFile: path), name != "Main" {
+                    hint +=
+                        choosable
+                        ? ", with --storyboard NAME|PATH naming this storyboard (\(ExploreRenderer.shellQuoted(name)), or its path from the folder) to start from it"
+                        : " (it starts from Main; --initial ID starts from a scene of this storyboard)"
+                }
+            }
+            throw UsageError(Self.located(unresolved) + hint)
+        }
+        // Containment that references close into a cycle, or that no window can hold: refused
+        // before any scene is instantiated (the catalogs would refuse the scene anyway).
+        if let problem = bundle.containmentProblems().first {
+            throw UsageError(Self.located(problem))
+        }
         var scenesByID: [String: [(storyboard: Storyboard, scene: StoryboardScene)]] = [:]
         for storyboard in bundle.all {
             for scene in storyboard.scenes { scenesByID[scene.controllerID, default: []].append((storyboard, scene)) }
         }
         var app = StoryboardApp(bundle: bundle, main: main, scenesByID: scenesByID)
         app.root = isFolder ? path : url.deletingLastPathComponent().path
+        app.warnings = StoryboardLint.ambiguousReferences(in: bundle).map { diagnostic in
+            let place = diagnostic.location.map { "\($0.file):\($0.line):\($0.column): " } ?? ""
+            return "navstress: warning: \(place)\(diagnostic.message) [\(diagnostic.ruleID)]"
+        }
         return app
     }
 

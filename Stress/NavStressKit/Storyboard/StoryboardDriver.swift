@@ -84,7 +84,10 @@ struct StoryboardDriver {
                     throw DriveFailure(
                         reason: "segue '\(DriveStep.echo(fields[1]))' of scene '\(DriveStep.echo(fields[0]))' has unknown kind '\(kind)': the runtime cannot perform it (lint: unknown-segue-kind)")
                 }
-                throw DriveFailure(reason: "scene '\(DriveStep.echo(fields[0]))' has no segue '\(DriveStep.echo(fields[1]))' (R1.3)")
+                // The segues it has, by what a step names them by (identifier, else element id).
+                let names = (source.context.scene?.segues ?? []).compactMap { $0.identifier ?? $0.elementID }
+                let has = names.isEmpty ? "it has none" : "it has: " + names.prefix(20).map(DriveStep.echo).joined(separator: ", ")
+                throw DriveFailure(reason: "scene '\(DriveStep.echo(fields[0]))' has no segue '\(DriveStep.echo(fields[1]))' (R1.3; \(has))")
             }
             let outcome =
                 verb == "segue"
@@ -99,7 +102,12 @@ struct StoryboardDriver {
             let fields = try args(2)
             let source = try await controller(fields[0])
             let outcome = try await source.performUnwind(action: fields[1], animated: false)
-            guard case .noDestination = outcome, let unreadSources else { return DriveResult(outcome: Self.name(outcome)) }
+            guard case .noDestination = outcome else { return DriveResult(outcome: Self.name(outcome)) }
+            guard let unreadSources else {
+                return DriveResult(
+                    outcome: "noDestination",
+                    reason: "no controller from \(DriveStep.echo(fields[0])) up the tree declares \(DriveStep.echo(fields[1])) (the sources' @IBAction methods and 'handles' steps)")
+            }
             return DriveResult(outcome: "noDestination", reason: Self.undeclared(fields[1], unreadSources))
         case "back":
             // The innermost navigation controller on the top path, except one nested whole on
@@ -175,7 +183,7 @@ struct StoryboardDriver {
             guard let id = Self.topPath(snapshot).last, let node = snapshot.controller(id) else {
                 return "expected top \(DriveStep.echo(expected)), the window has no root"
             }
-            return matches(node, expected) ? nil : "expected top \(DriveStep.echo(expected)), top is \(describe(node))"
+            return matches(node, expected) ? nil : "expected top \(DriveStep.echo(expected)), top is \(describe(node))" + unknown([expected])
         case "outcome":
             let names = ["completed", "vetoed", "noDestination", "failed"]
             guard names.contains(fields[2]) else {
@@ -194,7 +202,9 @@ struct StoryboardDriver {
             }
             let stack = navigation.children
             let holds = stack.count == expected.count && zip(stack, expected).allSatisfy { matches($0, $1) }
-            return holds ? nil : "expected stack \(DriveStep.echo(expected.joined(separator: " "))), the stack is \(stack.map(describe).joined(separator: " "))"
+            return holds
+                ? nil
+                : "expected stack \(DriveStep.echo(expected.joined(separator: " "))), the stack is \(stack.map(describe).joined(separator: " "))" + unknown(expected)
         default:
             throw DriveFailure(reason: "expect takes top, outcome or stack, not '\(DriveStep.echo(fields[1]))'")
         }
@@ -206,6 +216,19 @@ struct StoryboardDriver {
         if node.scene == name || node.className == name { return true }
         guard let scene = node.scene, let scenes = app.scenesByID[scene] else { return false }
         return scenes.contains { $0.scene.storyboardIdentifier == name || $0.scene.customClass == name }
+    }
+
+    /// For an expectation that does not hold: the names it gives that no scene of the app has
+    /// (by element id, storyboard ID or class), a likely typo, or "".
+    private func unknown(_ names: [String]) -> String {
+        let unknown = names.filter { name in
+            app.scenesByID[name] == nil
+                && !app.bundle.all.contains { storyboard in
+                    storyboard.scenes.contains { $0.storyboardIdentifier == name || $0.customClass == name || $0.className == name }
+                }
+        }
+        guard !unknown.isEmpty else { return "" }
+        return "; no scene of the app has the id, storyboard ID or class \(unknown.map { "'\(DriveStep.echo($0))'" }.joined(separator: ", "))"
     }
 
     /// `id (Class)` for messages.

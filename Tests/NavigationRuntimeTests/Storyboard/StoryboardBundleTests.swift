@@ -200,6 +200,13 @@ import Testing
         // Widgets/Today is as near AppA as AppB: the first in resolution order (Base.lproj first).
         #expect(try target("Widgets/Today/Main.storyboard") == "bd")
         #expect(bundle.storyboard(named: "Detail", from: nil)?.file?.hasSuffix("AppB/Base.lproj/Detail.storyboard") == true)
+        // Started from AppA's Main (drive --storyboard), the tie goes to AppA's copy: nothing to warn.
+        var started = bundle
+        started.startFile = try #require(bundle.storyboards.first { $0.file?.hasSuffix("AppA/Main.storyboard") == true }?.file)
+        let today = try #require(started.storyboards.first { $0.file?.hasSuffix("Widgets/Today/Main.storyboard") == true })
+        #expect(try started.resolve(try #require(today.references.first), in: today).scene.controllerID == "ad")
+        #expect(StoryboardLint.ambiguousReferences(in: started).isEmpty)
+        #expect(StoryboardLint.ambiguousReferences(in: bundle).count == 1)
 
         let findings = StoryboardLint().diagnostics(for: bundle).filter { $0.ruleID == "ambiguous-reference" }
         #expect(findings.count == 1)
@@ -207,7 +214,7 @@ import Testing
         #expect(findings.first?.location?.file.hasSuffix("Widgets/Today/Main.storyboard") == true)
         #expect(
             findings.first?.message
-                == "storyboard reference to 'Detail': 2 storyboards of that name are in folders equally near this one (\(root.path)/AppB/Base.lproj/Detail.storyboard, \(root.path)/AppA/Detail.storyboard); UIKit takes the one in this storyboard's target, the runtime the first"
+                == "storyboard reference to 'Detail': 2 storyboards of that name are in folders equally near this one (\(root.path)/AppB/Base.lproj/Detail.storyboard, \(root.path)/AppA/Detail.storyboard); UIKit takes the copy of the target that loads this storyboard, which a folder does not say, and drive and explore take the one nearest the storyboard they start from, else the first: give the copies names of their own to make it plain"
         )
     }
 }

@@ -27,6 +27,11 @@ public struct StoryboardBundle: Sendable {
     /// storyboards but are not regular files (broken links, FIFOs, folders), never read: for
     /// the caller to name (`navstress: warning: PATH: skipped: why`).
     public internal(set) var skippedEntries: [AppFolder.SkippedEntry] = []
+    /// The storyboard the app starts from (`drive --storyboard`), if one is chosen: where
+    /// folders equally near a reference hold storyboards of its name, the one nearest this
+    /// file is taken (the started target's copy, as a shared storyboard loaded in that
+    /// target's bundle finds it). `nil`: the first in resolution order.
+    public var startFile: String?
     /// Storyboard name → index into ``all``, the copy that resolution uses.
     private let byName: [String: Int]
     /// For a name that storyboards in several folders share (an app and its extensions, each
@@ -172,16 +177,23 @@ public struct StoryboardBundle: Sendable {
         return nearest(named: name, from: file).first
     }
 
-    /// The copies of `name` nearest `file` (each folder's, in resolution order): one, unless
-    /// folders equally near hold it, which leaves the target to the app's targets, which a
-    /// folder of files does not record (lint's `ambiguous-reference`). Empty when storyboards
-    /// of the name are in one folder only, or none.
+    /// The copies of `name` nearest `file` (each folder's, in resolution order), the ties
+    /// narrowed to those nearest ``startFile`` when it is set: one, unless that leaves several,
+    /// which leaves the target to the app's targets, which a folder of files does not record
+    /// (lint's `ambiguous-reference`). Empty when storyboards of the name are in one folder
+    /// only, or none.
     func nearest(named name: String, from file: String) -> [Storyboard] {
         guard let copies = byNameAndFolder[name] else { return [] }
-        let near = Self.folder(of: file)
-        let shared = copies.map { copy in zip(near, copy.folder).prefix { $0 == $1 }.count }
+        var tied = Self.nearest(copies, to: Self.folder(of: file))
+        if tied.count > 1, let startFile { tied = Self.nearest(tied, to: Self.folder(of: startFile)) }
+        return tied.map { all[$0.index] }
+    }
+
+    /// The copies whose folders share the most leading folders with `folder`, in order.
+    private static func nearest(_ copies: [(folder: [Substring], index: Int)], to folder: [Substring]) -> [(folder: [Substring], index: Int)] {
+        let shared = copies.map { copy in zip(folder, copy.folder).prefix { $0 == $1 }.count }
         let most = shared.max() ?? 0
-        return zip(copies, shared).filter { $0.1 == most }.map { all[$0.0.index] }
+        return zip(copies, shared).filter { $0.1 == most }.map(\.0)
     }
 
     /// A file's folders, `.lproj` folders left out (localized copies are in one folder).

@@ -180,20 +180,34 @@ public struct StoryboardLint: Sendable {
     private static func ambiguousReferences(_ bundle: StoryboardBundle) -> [Int: [StoryboardDiagnostic]] {
         var found: [Int: [StoryboardDiagnostic]] = [:]
         for (index, storyboard) in bundle.storyboards.enumerated() {
-            guard let file = storyboard.file else { continue }
-            for placeholder in storyboard.references {
-                guard let name = placeholder.reference?.storyboardName else { continue }
-                let nearest = bundle.nearest(named: name, from: file)
-                guard nearest.count > 1 else { continue }
-                let files = nearest.compactMap(\.file)
-                found[index, default: []].append(
-                    StoryboardDiagnostic(
-                        .warning, ruleID: Rule.ambiguousReference.rawValue,
-                        message: "storyboard reference to '\(name)': \(files.count) storyboards of that name are in folders equally near this one (\(files.joined(separator: ", "))); UIKit takes the one in this storyboard's target, the runtime the first",
-                        location: placeholder.controllerLocation ?? placeholder.location))
-            }
+            found[index] = ambiguousReferences(of: storyboard, in: bundle)
         }
-        return found
+        return found.filter { !$0.value.isEmpty }
+    }
+
+    /// The `ambiguous-reference` warnings of the bundle's storyboards, in bundle and document
+    /// order: the references whose target the runtime picks among copies in folders equally
+    /// near (and, with ``StoryboardBundle/startFile``, equally near the start), for a command
+    /// that follows references without linting (`drive`, `explore`) to say so.
+    /// - Parameter bundle: The app's storyboards.
+    /// - Returns: The warnings.
+    public static func ambiguousReferences(in bundle: StoryboardBundle) -> [StoryboardDiagnostic] {
+        bundle.storyboards.flatMap { ambiguousReferences(of: $0, in: bundle) }
+    }
+
+    private static func ambiguousReferences(of storyboard: Storyboard, in bundle: StoryboardBundle) -> [StoryboardDiagnostic] {
+        guard let file = storyboard.file else { return [] }
+        return storyboard.references.compactMap { placeholder in
+            guard let name = placeholder.reference?.storyboardName else { return nil }
+            let nearest = bundle.nearest(named: name, from: file)
+            guard nearest.count > 1 else { return nil }
+            let files = nearest.compactMap(\.file)
+            let taken = bundle.startFile == nil ? "drive and explore take the one nearest the storyboard they start from, else the first" : "the runtime takes the first"
+            return StoryboardDiagnostic(
+                .warning, ruleID: Rule.ambiguousReference.rawValue,
+                message: "storyboard reference to '\(name)': \(files.count) storyboards of that name are in folders equally near this one (\(files.joined(separator: ", "))); UIKit takes the copy of the target that loads this storyboard, which a folder does not say, and \(taken): give the copies names of their own to make it plain",
+                location: placeholder.controllerLocation ?? placeholder.location)
+        }
     }
 
     /// `containment-cycle` and `containment-too-deep`, by index into the bundle's linted
