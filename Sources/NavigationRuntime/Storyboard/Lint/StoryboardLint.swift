@@ -39,10 +39,11 @@ import Foundation
 ///   into the bundle at build time: pass its folder as a supporting folder to check it).
 /// - `ambiguous-reference` (warning): a storyboard reference by a name that storyboards in
 ///   several folders have (the app's and an extension's `Detail`), where no one of them is
-///   nearer the referencing storyboard than the others: UIKit finds the copy in the
-///   referencing storyboard's target, which a folder does not say; the runtime takes the first
-///   in resolution order (the message names it). A nearer copy (same folder, or more folders
-///   in common) is taken without a finding.
+///   nearer the referencing storyboard than the others: UIKit finds the copy in the target
+///   that loads the referencing storyboard, which a folder does not say; `drive` and `explore`
+///   take the copy nearest the storyboard they start from (``StoryboardBundle/startFile``),
+///   else the first in resolution order. A nearer copy (same folder, or more folders in
+///   common) is taken without a finding.
 /// - `reference-cycle` (error): storyboard references that lead back to themselves
 ///   (`A -> B -> A`): UIKit would recurse until the process crashes.
 /// - `containment-cycle` (error): relationship or embed segues that come back, through

@@ -39,10 +39,10 @@ extension Window {
     /// - Parameter checked: Whether the caller passed ``checkpoint(cancellable:)`` with no
     ///   suspension point since (the synchronous core). Then a transition without hooks does not
     ///   check again before its commit: the window cannot have closed (`close()` runs on this
-    ///   executor), and a cancellation that arrived since is ordered after the commit, since
-    ///   nothing of the transition can be observed before it returns (no suspension point, and
-    ///   the journal's events are delivered after it). Each ends as if the cancel came a moment
-    ///   later, as it may.
+    ///   executor), and a cancellation that arrived since is ordered after the commit: between
+    ///   the check and the commit nothing suspends and nothing is journaled (the transition's
+    ///   `began` comes after the check), so no one can have reacted to a step of it. The
+    ///   request ends as if the cancel came a moment later, as it may.
     func startChange(
         _ change: Change, request id: RequestID, animated: Bool, cancellable: Bool, checked: Bool = false
     ) throws -> ChangeStart {
