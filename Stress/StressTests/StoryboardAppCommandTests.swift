@@ -315,7 +315,7 @@ import Testing
     /// A content controller that embeds a navigation controller through a container view (as
     /// passforios' extension does): the embedded stack is the top path's, so that `expect
     /// top`, `expect stack` and `back` work in it (a helper's trial found `expect stack` saying
-    /// there was no navigation controller).
+    /// there was no navigation controller). An embedded content controller is not.
     @Test func drive_navigationEmbeddedInAContainerView_isOnTheTopPath() async throws {
         let embed = #"<view key="view" id="v-host"><subviews><containerView id="cv"><connections><segue destination="nav" kind="embed" id="e1"/></connections></containerView></subviews></view>"#
         let root = try Self.folder([
@@ -339,6 +339,19 @@ import Testing
         let run = try await Self.drive(root.path, steps: steps + "\n")
         #expect(run.exit == .success, "\(run.output)")
         #expect(run.output.contains("step 6: expect top ListController -> holds"), "\(run.output)")
+
+        // An embedded content controller (a legend) is part of its host's screen: the host is the top.
+        let legend = embed.replacingOccurrences(of: "destination=\"nav\"", with: "destination=\"legend\"")
+        let other = try Self.folder([
+            "Main.storyboard": Self.document(
+                initial: "map",
+                Self.scene("map", attributes: "customClass=\"MapController\"", body: legend),
+                Self.scene("legend", attributes: "customClass=\"LegendController\"")
+            )
+        ])
+        defer { try? FileManager.default.removeItem(at: other) }
+        let map = try await Self.drive(other.path, steps: "expect top MapController\n")
+        #expect(map.exit == .success, "\(map.output)")
     }
 
     @Test func driveSteps_linesAcceptCRLFAndBOM() {

@@ -8,10 +8,10 @@ extension WindowSnapshot {
     /// the presented controller of the one nearest the root; otherwise descend through
     /// containers (navigation: the top of the stack; tab bar: the selected child; split: the
     /// secondary when there are two children, else the only one; any other container: its
-    /// first child; a content controller that embeds one child, through a container view:
-    /// that child, whose screen is the part of it a user works in, as passforios' extension
-    /// embeds its navigation controller). A content controller that embeds none, or several
-    /// side by side, is a leaf.
+    /// first child; a content controller that embeds one container through a container view:
+    /// that container, where the user navigates, as passforios' extension embeds its
+    /// navigation controller). A content controller that embeds nothing, content controllers
+    /// (parts of its screen) or several children side by side is a leaf.
     public var topPath: [ControllerSnapshot] { topPlaces.map(\.node) }
 
     /// ``topPath`` as the nodes' places: no node copied.
@@ -50,7 +50,11 @@ extension WindowSnapshot {
         case ControllerKind.navigationName: return count == 0 ? nil : count - 1
         case ControllerKind.tabBarName: return nodes[index].selectedIndex.flatMap { (0..<count).contains($0) ? $0 : nil }
         case ControllerKind.splitName: return count > 1 ? 1 : (count == 0 ? nil : 0)
-        case ControllerKind.contentName: return count == 1 ? 0 : nil
+        // One embedded container (a container view's navigation controller): its screen is
+        // where the user navigates. An embedded content controller is a part of its host's
+        // screen (a header, a legend): the host stays the top.
+        case ControllerKind.contentName:
+            return count == 1 && nodes[index].children[0].kind.rawValue != ControllerKind.contentName ? 0 : nil
         default: return count == 0 ? nil : 0
         }
     }

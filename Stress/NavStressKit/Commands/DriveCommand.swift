@@ -56,7 +56,8 @@ enum DriveCommand {
         ID-OR-CLASS is an element id, storyboard ID or custom class. The top path runs from the
         root to the top-most visible content controller: to the last presentation, then down
         each container's shown child (a stack's top, the selected tab, a split's secondary) and
-        a content controller's one embedded child (a container view's).
+        a content controller's one embedded container (a container view's navigation
+        controller); an embedded content controller is part of its host's screen.
 
         The whole steps file is checked before any step runs: an unknown step, a wrong number of
         arguments, an unclosed quote or an unknown 'expect' form is bad usage (exit 2, each bad
