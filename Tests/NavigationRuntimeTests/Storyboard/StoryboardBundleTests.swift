@@ -217,4 +217,42 @@ import Testing
                 == "storyboard reference to 'Detail': 2 storyboards of that name are in folders equally near this one (\(root.path)/AppB/Base.lproj/Detail.storyboard, \(root.path)/AppA/Detail.storyboard); UIKit takes the copy of the target that loads this storyboard, which a folder does not say, and drive and explore take the one nearest the storyboard they start from, else the first: give the copies names of their own to make it plain"
         )
     }
+
+    /// A storyboard localized as whole copies (`en.lproj/Detail` beside `Base.lproj/Detail`)
+    /// whose copy navigates otherwise (a helper's trial: the en copy lacked a segue): lint says
+    /// how, at the copy; a copy that only renumbers element ids is the same storyboard.
+    @Test func localizedCopy_thatNavigatesOtherwise_isAWarningListingHow() throws {
+        let base = XML.document(
+            initial: "nav",
+            XML.scene("nav", kind: "navigationController", body: XML.connections(XML.segue("r1", to: "list", kind: "relationship", "relationship=\"rootViewController\""))),
+            XML.scene("list", body: XML.connections(
+                XML.segue("s1", to: "detail", kind: "show", "identifier=\"open\""),
+                XML.segue("s2", to: "history", kind: "show", "identifier=\"showHistory\""))),
+            XML.scene("detail"),
+            XML.scene("history")
+        )
+        let renumbered = base.replacingOccurrences(of: "id=\"r1\"", with: "id=\"r9\"")
+        let stale = XML.document(
+            initial: "nav",
+            XML.scene("nav", kind: "navigationController", body: XML.connections(XML.segue("r7", to: "list", kind: "relationship", "relationship=\"rootViewController\""))),
+            XML.scene("list", body: XML.connections(XML.segue("s1", to: "history", kind: "show", "identifier=\"open\""))),
+            XML.scene("detail"),
+            XML.scene("extra")
+        )
+        let root = try Self.folder([
+            "App/Base.lproj/Detail.storyboard": base,
+            "App/fr.lproj/Detail.storyboard": renumbered,
+            "App/en.lproj/Detail.storyboard": stale,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let findings = StoryboardLint().diagnostics(for: try StoryboardBundle.load([root])).filter { $0.ruleID == "localized-copy-differs" }
+        #expect(findings.count == 1)
+        #expect(findings.first?.severity == .warning)
+        #expect(findings.first?.location?.file == root.path + "/App/en.lproj/Detail.storyboard")
+        #expect(findings.first?.location?.line == 30, "at the scene that is not in the base copy")
+        #expect(
+            findings.first?.message
+                == "this localized copy differs from \(root.path)/App/Base.lproj/Detail.storyboard, which the runtime reads (a device in this copy's language loads this one): scene 'extra' is not in the base copy; scene 'history' is missing; segue 'open' of scene 'list' leads to 'history', not 'detail'; segue 'showHistory' of scene 'list' is missing"
+        )
+    }
 }

@@ -228,7 +228,7 @@ public struct StoryboardBundle: Sendable {
     }
 
     /// 0 for `Base.lproj`, 1 outside any `.lproj` folder, 2 for another localization.
-    private static func localizationRank(_ file: String) -> Int {
+    static func localizationRank(_ file: String) -> Int {
         let folder = URL(fileURLWithPath: file).deletingLastPathComponent().lastPathComponent
         if folder == "Base.lproj" { return 0 }
         return folder.hasSuffix(".lproj") ? 2 : 1

@@ -56,6 +56,9 @@ import Foundation
 ///   view controller that the runtime does not model (a split's `supplementaryViewController`:
 ///   the runtime's split has primary, secondary and compact columns only): its controller is
 ///   never instantiated, so the scene would run differently than on iOS.
+/// - `localized-copy-differs` (warning): a localized copy of a storyboard (`en.lproj/Detail`
+///   beside `Base.lproj/Detail`) whose scenes, segues or initial controller are not the base
+///   copy's: a device in that language loads that copy, while the runtime reads the base one.
 public struct StoryboardLint: Sendable {
     /// The rule ids.
     public enum Rule: String, Sendable, CaseIterable {
@@ -89,6 +92,8 @@ public struct StoryboardLint: Sendable {
         case containmentTooDeep = "containment-too-deep"
         /// A container relationship the runtime does not model.
         case unsupportedRelationship = "unsupported-relationship"
+        /// A localized copy of a storyboard that navigates otherwise than its base copy.
+        case localizedCopyDiffers = "localized-copy-differs"
 
         /// A one-line description, for SARIF rule metadata and `--help`.
         public var summary: String {
@@ -108,6 +113,7 @@ public struct StoryboardLint: Sendable {
             case .containmentCycle: "Relationship or embed segues lead back to their own container through storyboard references."
             case .containmentTooDeep: "A scene's containment is deeper than the runtime's maximum tree depth."
             case .unsupportedRelationship: "A container relationship the runtime does not model; its controller is never instantiated."
+            case .localizedCopyDiffers: "A localized copy of a storyboard has other scenes, segues or initial controller than its base copy."
             }
         }
     }
@@ -161,12 +167,13 @@ public struct StoryboardLint: Sendable {
         let pushes = app.pushesOutsideNavigation()
         let references = checksReferences ? app.referenceProblems().merging(Self.ambiguousReferences(bundle)) { $0 + $1 } : [:]
         let containment = Self.containmentProblems(bundle)
+        let localized = Self.localizedCopyDifferences(bundle)
         // Rule order breaks ties between findings at one place.
         let found = bundle.storyboards.enumerated().map { index, storyboard in
             Self.missingDestinations(storyboard) + Self.duplicateIdentifiers(storyboard) + Self.unknownSegueKinds(storyboard)
                 + (unwinds[index] ?? []) + Self.unreachableScenes(storyboard) + (pushes[index] ?? []) + (references[index] ?? [])
                 + (containment[index] ?? [])
-                + Self.unsupportedRelationships(storyboard)
+                + Self.unsupportedRelationships(storyboard) + (localized[index] ?? [])
         }
         return found.flatMap { diagnostics in
             diagnostics.enumerated().sorted { lhs, rhs in
