@@ -288,6 +288,21 @@ import Testing
         )
     }
 
+    /// Localized copies whose scenes share ids but not classes (a helper's trial): an
+    /// expectation matches the copy the run reads, and a message names that copy's class.
+    @Test func drive_localizedCopies_expectationsReadTheCopyTheRunReads() async throws {
+        let copy = { (language: String) in
+            Self.document(initial: "home", Self.scene("home", attributes: "customClass=\"Home\(language)\""))
+        }
+        let root = try Self.folder(["App/en.lproj/Main.storyboard": copy("En"), "App/fr.lproj/Main.storyboard": copy("Fr")])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let fr = try await Self.drive(root.path, steps: "expect top HomeFr\n", ["--storyboard", "App/fr.lproj/Main.storyboard"])
+        #expect(fr.exit == .success, "\(fr.output)")
+        let wrong = try await Self.drive(root.path, steps: "expect top HomeFr\n", ["--storyboard", "App/en.lproj/Main.storyboard"])
+        #expect(wrong.exit == .failure)
+        #expect(wrong.output.hasPrefix("step 1: expect top HomeFr -> does not hold (expected top HomeFr, top is home (HomeEn)), top home"), "\(wrong.output)")
+    }
+
     /// What a failing step says points at the fix: the segues the scene has, a name no scene
     /// of the app has, why an unwind found no destination with the sources read.
     @Test func drive_failingStepsSayWhatTheAppHas() async throws {

@@ -19,7 +19,8 @@ struct StoryboardApp: Sendable {
     let bundle: StoryboardBundle
     /// The storyboard the app starts from.
     let main: Storyboard
-    /// Scenes by their controller's element id, across the app (an id may repeat across files).
+    /// Scenes by their controller's element id, across the app (an id may repeat across files),
+    /// the copies the runtime reads first: the start's, then each name's resolution copy.
     let scenesByID: [String: [(storyboard: Storyboard, scene: StoryboardScene)]]
     /// The app folder, or a storyboard file's folder.
     var root: String = ""
@@ -122,7 +123,13 @@ struct StoryboardApp: Sendable {
             throw UsageError(Self.located(problem))
         }
         var scenesByID: [String: [(storyboard: Storyboard, scene: StoryboardScene)]] = [:]
-        for storyboard in bundle.all {
+        // The copies the runtime reads first (the start, then each name's resolution copy): a
+        // localized copy (`en.lproj`) shares its scenes' ids with the copy read in its place.
+        let read = Set(bundle.names.compactMap { bundle.storyboard(named: $0)?.file })
+        let ordered =
+            [main] + bundle.all.filter { $0.file != main.file && read.contains($0.file ?? "") }
+            + bundle.all.filter { $0.file != main.file && !read.contains($0.file ?? "") }
+        for storyboard in ordered {
             for scene in storyboard.scenes { scenesByID[scene.controllerID, default: []].append((storyboard, scene)) }
         }
         var app = StoryboardApp(bundle: bundle, main: main, scenesByID: scenesByID)

@@ -211,11 +211,13 @@ struct StoryboardDriver {
     }
 
     /// Whether a controller is the one `name` names: its scene's element id, storyboard ID or
-    /// custom class (or, without one, its class name).
+    /// custom class (or, without one, its class name). The scene is the copy the runtime read
+    /// (not a localized copy of another class: a helper's trial found `expect top` holding
+    /// for an `fr.lproj` copy's class).
     private func matches(_ node: ControllerSnapshot, _ name: String) -> Bool {
         if node.scene == name || node.className == name { return true }
-        guard let scene = node.scene, let scenes = app.scenesByID[scene] else { return false }
-        return scenes.contains { $0.scene.storyboardIdentifier == name || $0.scene.customClass == name }
+        guard let scene = node.scene.flatMap({ app.scenesByID[$0]?.first?.scene }) else { return false }
+        return scene.storyboardIdentifier == name || scene.customClass == name
     }
 
     /// For an expectation that does not hold: the names it gives that no scene of the app has
