@@ -144,7 +144,7 @@ enum DriveCommand {
         let registry = ClassRegistry()
         let sources = try readSources(options, app: file, into: registry)
         var driver = StoryboardDriver(app: app, registry: registry, traits: traits)
-        driver.unreadSources = sources.unread
+        driver.unreadSources = sources.unread?.description
         try await driver.start(initial: options.string("initial"))
         let keepGoing = options.flag("keep-going")
         var run = Outcome(exit: .success, warnings: warnings + sources.skipped.map { FileProblem.skippedWarning($0) })
@@ -199,18 +199,33 @@ enum DriveCommand {
 
     /// What ``readSources(_:app:into:)`` read.
     struct SourcesRead: Sendable {
+        /// Why no source file was read.
+        enum Unread: Sendable, Equatable, CustomStringConvertible {
+            /// `--no-sources`.
+            case turnedOff
+            /// A storyboard FILE, with no `--sources`.
+            case storyboardFile
+            /// The folder searched holds none.
+            case noneUnder(String)
+
+            var description: String {
+                switch self {
+                case .turnedOff: "--no-sources"
+                case .storyboardFile: "a storyboard FILE reads no sources"
+                case .noneUnder(let root): "no Swift or Objective-C file under \(root)"
+                }
+            }
+        }
+
         /// Why no source file was read, or `nil` when some were.
-        var unread: String?
+        var unread: Unread?
         /// The entries named like sources that were not read, sorted by path.
         var skipped: [AppFolder.SkippedEntry] = []
-        /// Whether a folder was searched and held no source file (not `--no-sources`, not a
-        /// storyboard FILE).
-        var lookedAndFoundNone = false
     }
 
     /// ``readSources(_:app:into:)`` with the options already read (`run --storyboard` shares it).
     static func readSources(named: String?, none: Bool, app path: String, into registry: ClassRegistry) throws(UsageError) -> SourcesRead {
-        if none { return SourcesRead(unread: "--no-sources") }
+        if none { return SourcesRead(unread: .turnedOff) }
         let root: String
         if let sources = named {
             guard AppFolder.kind(of: sources) == .directory else { throw UsageError("--sources '\(sources)' is not a directory") }
@@ -218,12 +233,10 @@ enum DriveCommand {
         } else if AppFolder.kind(of: path) == .directory {
             root = path
         } else {
-            return SourcesRead(unread: "a storyboard FILE reads no sources")
+            return SourcesRead(unread: .storyboardFile)
         }
         let read = AppSourceFiles(under: URL(fileURLWithPath: root))
-        guard !read.texts.isEmpty else {
-            return SourcesRead(unread: "no Swift or Objective-C file under \(root)", skipped: read.skipped, lookedAndFoundNone: true)
-        }
+        guard !read.texts.isEmpty else { return SourcesRead(unread: .noneUnder(root), skipped: read.skipped) }
         // The same scan as lint's: `@IBAction` unwind methods and this library's `unwindActions`.
         registry.declare(scanned: AppSourceIndex.scan(sources: read.texts).unwindActions)
         return SourcesRead(unread: nil, skipped: read.skipped)

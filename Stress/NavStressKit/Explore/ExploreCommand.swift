@@ -234,9 +234,7 @@ enum ExploreCommand {
         )
         renderer.ignoredRelationships = ExploreSources.ignoredRelationships(exploration, app: app, start: start)
         renderer.legends = ExploreSources.legends(exploration, app: app)
-        renderer.sourcesRead = sources.unread == nil
-        if let unread = sources.unread, sources.lookedAndFoundNone { renderer.sourcesFoundNone = unread }
-        renderer.sourcesTurnedOff = options.flag("no-sources")
+        renderer.unreadSources = sources.unread
         renderer.scenesWithStoryboardIDs = Set(app.scenesByID.filter { $0.value.contains { $0.scene.storyboardIdentifier != nil } }.keys)
         if sources.unread == nil {
             let root = options.string("sources") ?? path

@@ -21,14 +21,12 @@ struct ExploreRenderer {
     /// For each finding (by index): the scenes it names, with their classes and places
     /// (``ExploreSources/legends(_:app:)``).
     var legends: [Int: [String]] = [:]
-    /// Whether the app's sources were read: when not, a finding that code could answer (a
-    /// dismissal, an exit's action, a scene made by storyboard ID) says so.
-    var sourcesRead = true
-    /// Why no sources were read, when the command looked and found none (a folder with no
-    /// Swift or Objective-C file): the hint then says so instead of asking for the folder.
-    var sourcesFoundNone: String?
-    /// Whether `--no-sources` turned the sources off: the hint then says to drop it.
-    var sourcesTurnedOff = false
+    /// Why the app's sources were not read, or `nil` when they were: when not, a finding that
+    /// code could answer (a dismissal, an exit's action, a scene made by storyboard ID) says so,
+    /// and how to have them read.
+    var unreadSources: DriveCommand.SourcesRead.Unread?
+    /// Whether the app's sources were read.
+    var sourcesRead: Bool { unreadSources == nil }
     /// The scenes (controller ids) that have a storyboard ID: code can make them.
     var scenesWithStoryboardIDs: Set<String> = []
 
@@ -101,7 +99,7 @@ struct ExploreRenderer {
                 text += EchoedText.line("  made in code: \(places.joined(separator: ", ")) (instantiated by storyboard ID; no segue shows it)") + "\n"
             }
             if let reason = ignoredRelationships[index] { text += EchoedText.line("  ignored: \(reason)") + "\n" }
-            if !sourcesRead, let hint = Self.noSourcesHint(finding, storyboardIDs: scenesWithStoryboardIDs, foundNone: sourcesFoundNone, noSourcesOption: sourcesTurnedOff) {
+            if let unreadSources, let hint = Self.noSourcesHint(finding, storyboardIDs: scenesWithStoryboardIDs, unread: unreadSources) {
                 text += EchoedText.line("  no sources read: " + hint) + "\n"
             }
             if let legend = legends[index] { text += EchoedText.line("  scenes: \(legend.joined(separator: "; "))") + "\n" }
@@ -114,12 +112,13 @@ struct ExploreRenderer {
 
     /// What a finding cannot tell when no sources were read: whether code dismisses the
     /// presentation, declares the exit's action, or makes the scene by its storyboard ID.
-    static func noSourcesHint(
-        _ finding: ExplorationFinding, storyboardIDs: Set<String>, foundNone: String? = nil, noSourcesOption: Bool = false
-    ) -> String? {
+    static func noSourcesHint(_ finding: ExplorationFinding, storyboardIDs: Set<String>, unread: DriveCommand.SourcesRead.Unread) -> String? {
         let look =
-            foundNone.map { "(\($0): give --sources DIR to look)" }
-            ?? (noSourcesOption ? "(drop --no-sources, or give --sources DIR, to look)" : "(give the app folder, or --sources DIR, to look)")
+            switch unread {
+            case .turnedOff: "(drop --no-sources, or give --sources DIR, to look)"
+            case .storyboardFile: "(give the app folder, or --sources DIR, to look)"
+            case .noneUnder: "(\(unread): give --sources DIR to look)"
+            }
         switch finding.kind {
         case .noWayBack: return "code may dismiss it \(look)"
         case .unwindNoDestination: return "a controller's code may declare its action \(look)"

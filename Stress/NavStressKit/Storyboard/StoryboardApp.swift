@@ -20,7 +20,7 @@ struct StoryboardApp: Sendable {
     /// The storyboard the app starts from.
     let main: Storyboard
     /// Scenes by their controller's element id, across the app (an id may repeat across files),
-    /// the copies the runtime reads first: the start's, then each name's resolution copy.
+    /// the copies the runtime reads first: the start's, then each folder's copy.
     let scenesByID: [String: [(storyboard: Storyboard, scene: StoryboardScene)]]
     /// The app folder, or a storyboard file's folder.
     var root: String = ""
@@ -123,9 +123,9 @@ struct StoryboardApp: Sendable {
             throw UsageError(Self.located(problem))
         }
         var scenesByID: [String: [(storyboard: Storyboard, scene: StoryboardScene)]] = [:]
-        // The copies the runtime reads first (the start, then each name's resolution copy): a
-        // localized copy (`en.lproj`) shares its scenes' ids with the copy read in its place.
-        let read = Set(bundle.names.compactMap { bundle.storyboard(named: $0)?.file })
+        // The copies the runtime reads first (the start, then each folder's copy): a localized
+        // copy (`en.lproj`) shares its scenes' ids with the copy read in its place.
+        let read = Set(bundle.all.compactMap { bundle.folderCopy(of: $0).file })
         let ordered =
             [main] + bundle.all.filter { $0.file != main.file && read.contains($0.file ?? "") }
             + bundle.all.filter { $0.file != main.file && !read.contains($0.file ?? "") }

@@ -9,7 +9,7 @@ import NavigationRuntime
 /// storyboards by name across all of it (``StoryboardBundle``). Where a name is shared so, a
 /// name alone would pick one of them silently: it is refused, and a path picks one. Localized
 /// copies of one storyboard (the same file under `Base.lproj/` and `en.lproj/`) are one
-/// storyboard (``StoryboardLoad/group(_:)``), not a clash.
+/// storyboard (``StoryboardBundle/folderCopy(of:)``), not a clash.
 struct StoryboardChoice {
     /// The app's storyboards.
     let bundle: StoryboardBundle
@@ -45,7 +45,7 @@ struct StoryboardChoice {
     /// - Parameter choosable: Whether the command has `--storyboard NAME|PATH`, for the advice.
     /// - Throws: ``UsageError`` naming each target's file.
     func refuseClash(named name: String, choosable: Bool) throws(UsageError) {
-        let distinct = oneCopyEach(bundle.storyboards.filter { $0.file.flatMap(StoryboardBundle.name(ofFile:)) == name })
+        let distinct = bundle.copiesInFolders(named: name)
         guard distinct.count > 1 else { return }
         let paths = relativePaths(distinct)
         let advice =
@@ -57,26 +57,11 @@ struct StoryboardChoice {
         )
     }
 
-    /// One storyboard of each group of localized copies, in the order given: the copy UIKit's
-    /// resolution prefers (`Base.lproj`, else outside any `.lproj` folder, else the first by
-    /// path). Storyboards with no file are each their own.
+    /// One storyboard of each group of localized copies, in the order given: the copy that
+    /// stands for its folder (``StoryboardBundle/folderCopy(of:)``).
     func oneCopyEach(_ storyboards: [Storyboard]) -> [Storyboard] {
-        var positions: [String: Int] = [:]
-        var result: [Storyboard] = []
-        for storyboard in storyboards {
-            guard let file = storyboard.file else {
-                result.append(storyboard)
-                continue
-            }
-            let group = StoryboardLoad.group(file)
-            if let position = positions[group] {
-                if Self.preference(file) < Self.preference(result[position].file ?? "") { result[position] = storyboard }
-            } else {
-                positions[group] = result.count
-                result.append(storyboard)
-            }
-        }
-        return result
+        var seen = Set<String>()
+        return storyboards.map(bundle.folderCopy(of:)).filter { $0.file.map { seen.insert($0).inserted } ?? true }
     }
 
     /// The storyboards' names, each by its path relative to the folder where two share one.
@@ -94,11 +79,5 @@ struct StoryboardChoice {
     func relativePaths(_ storyboards: [Storyboard]) -> [String] {
         let paths = LintPaths(currentDirectory: URL(fileURLWithPath: folder).standardizedFileURL.path)
         return storyboards.map { $0.file.map(paths.display) ?? "<storyboard>" }
-    }
-
-    /// The order ``oneCopyEach(_:)`` prefers copies in (``StoryboardBundle``'s resolution order).
-    private static func preference(_ file: String) -> (Int, String) {
-        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().lastPathComponent
-        return (folder == "Base.lproj" ? 0 : folder.hasSuffix(".lproj") ? 2 : 1, file)
     }
 }

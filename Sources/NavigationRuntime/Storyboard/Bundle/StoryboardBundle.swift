@@ -196,6 +196,23 @@ public struct StoryboardBundle: Sendable {
         return zip(copies, shared).filter { $0.1 == most }.map(\.0)
     }
 
+    /// The copy of `storyboard`'s name that stands for its folder: of its localized copies, the
+    /// one resolution reads (`Base.lproj`, else outside any `.lproj` folder, else the first by
+    /// path). `storyboard` itself when it has no file.
+    package func folderCopy(of storyboard: Storyboard) -> Storyboard {
+        guard let file = storyboard.file, let name = Self.name(ofFile: file) else { return storyboard }
+        guard let copies = byNameAndFolder[name] else { return self.storyboard(named: name) ?? storyboard }
+        let folder = Self.folder(of: file)
+        return copies.first { $0.folder == folder }.map { all[$0.index] } ?? storyboard
+    }
+
+    /// Each folder's copy of `name` (``folderCopy(of:)``), in resolution order, when storyboards
+    /// of that name are in several folders (an app's extensions, each with a `MainInterface`);
+    /// else empty.
+    package func copiesInFolders(named name: String) -> [Storyboard] {
+        (byNameAndFolder[name] ?? []).map { all[$0.index] }
+    }
+
     /// A file's folders, `.lproj` folders left out (localized copies are in one folder).
     static func folder(of file: String) -> [Substring] {
         file.split(separator: "/").dropLast().filter { !$0.hasSuffix(".lproj") }

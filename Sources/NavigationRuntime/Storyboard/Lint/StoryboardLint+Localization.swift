@@ -11,29 +11,22 @@ extension StoryboardLint {
     /// the app navigates otherwise in that language; the runtime, lint's other rules, `drive`
     /// and `explore` read the base copy (``StoryboardBundle``).
     static func localizedCopyDifferences(_ bundle: StoryboardBundle) -> [Int: [StoryboardDiagnostic]] {
-        // One storyboard's copies: the same name in the same folder, `.lproj` folders left out.
-        var copies: [String: [Int]] = [:]
-        for (index, storyboard) in bundle.storyboards.enumerated() {
-            guard let file = storyboard.file, let name = StoryboardBundle.name(ofFile: file) else { continue }
-            copies[StoryboardBundle.folder(of: file).joined(separator: "/") + "/" + name, default: []].append(index)
-        }
         var found: [Int: [StoryboardDiagnostic]] = [:]
-        for indices in copies.values where indices.count > 1 {
-            let ranked = indices.map { (index: $0, file: bundle.storyboards[$0].file ?? "") }
-                .sorted { (StoryboardBundle.localizationRank($0.file), $0.file) < (StoryboardBundle.localizationRank($1.file), $1.file) }
-            guard let base = ranked.first, StoryboardBundle.localizationRank(base.file) < 2 else { continue }
-            for copy in ranked.dropFirst() {
-                let differences = Self.differences(of: bundle.storyboards[copy.index], from: bundle.storyboards[base.index])
-                guard !differences.isEmpty else { continue }
-                var listed = differences.prefix(differencesListed).map(\.text).joined(separator: "; ")
-                if differences.count > differencesListed { listed += "; and \(differences.count - differencesListed) more" }
-                found[copy.index, default: []].append(
-                    StoryboardDiagnostic(
-                        .warning, ruleID: Rule.localizedCopyDiffers.rawValue,
-                        message: "this localized copy differs from \(base.file), which the runtime reads (a device in this copy's language loads this one): \(listed)",
-                        // At the first difference that has a place in this copy.
-                        location: differences.lazy.compactMap(\.location).first ?? StoryboardSourceLocation(file: copy.file, line: 1, column: 1)))
-            }
+        for (index, copy) in bundle.storyboards.enumerated() {
+            // The copy that stands for this one's folder is the base, unless it is a
+            // localization itself (every copy under an `.lproj` other than `Base.lproj`).
+            let base = bundle.folderCopy(of: copy)
+            guard let file = copy.file, let baseFile = base.file, baseFile != file, StoryboardBundle.localizationRank(baseFile) < 2 else { continue }
+            let differences = Self.differences(of: copy, from: base)
+            guard !differences.isEmpty else { continue }
+            var listed = differences.prefix(differencesListed).map(\.text).joined(separator: "; ")
+            if differences.count > differencesListed { listed += "; and \(differences.count - differencesListed) more" }
+            found[index, default: []].append(
+                StoryboardDiagnostic(
+                    .warning, ruleID: Rule.localizedCopyDiffers.rawValue,
+                    message: "this localized copy differs from \(baseFile), which the runtime reads (a device in this copy's language loads this one): \(listed)",
+                    // At the first difference that has a place in this copy.
+                    location: differences.lazy.compactMap(\.location).first ?? StoryboardSourceLocation(file: file, line: 1, column: 1)))
         }
         return found
     }
