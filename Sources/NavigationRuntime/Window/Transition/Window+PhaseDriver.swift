@@ -34,7 +34,8 @@ extension Window {
     /// Applies a validated change (its split decisions taken) and, when nothing in it has hooks
     /// and nothing animates, runs its whole transition at once (`runWithoutHooks`): no
     /// suspension point. Otherwise the change is the window's change in flight, and the caller
-    /// runs its phases with ``runFlight(_:hooks:cancellable:)``.
+    /// runs its phases with ``runFlight(_:hooks:cancellable:)``. A push that names everything it
+    /// changes (a ``LeafPush``) runs at once without the general path's records.
     ///
     /// - Parameter checked: Whether the caller passed ``checkpoint(cancellable:)`` with no
     ///   suspension point since (the synchronous core). Then a transition without hooks does not
@@ -46,6 +47,12 @@ extension Window {
     func startChange(
         _ change: Change, request id: RequestID, animated: Bool, cancellable: Bool, checked: Bool = false
     ) throws -> ChangeStart {
+        if configuration.runsLeafPushes, case .navigation(.push(let navigation, let pushed)) = change, interaction == nil,
+            !animated || configuration.transitionDuration == .zero,
+            let push = tree.leafPush(of: pushed, onto: navigation)
+        {
+            return .finished(try runLeafPush(push, request: id, cancellable: cancellable, checks: !checked))
+        }
         let (before, applied, after) = tree.applyNotingVisibility(change)
         let hooks = needsHooks(applied, before: before, after: after)
         if !hooks && interaction == nil && (!animated || configuration.transitionDuration == .zero) {

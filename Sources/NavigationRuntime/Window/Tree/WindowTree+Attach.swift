@@ -154,4 +154,10 @@ extension WindowTree {
         }
         departing.removeAll()
     }
+
+    /// ``finishDismissals(_:)`` of a change that dismisses nothing: any cut links left are
+    /// forgotten.
+    func finishDismissals() {
+        if !departing.isEmpty { departing.removeAll() }
+    }
 }

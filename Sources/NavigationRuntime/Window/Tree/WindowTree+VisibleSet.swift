@@ -109,7 +109,7 @@ extension WindowTree {
     /// not plainly a navigation stack's top, a tab bar's selected tab (no More tab) or every
     /// child of a content controller that forwards appearance answers `false`, and the caller
     /// then computes the whole set.
-    private func isOnScreen(_ controller: any ViewController) -> Bool {
+    func isOnScreen(_ controller: any ViewController) -> Bool {
         isOnScreen(controller, coverCounts: true)
     }
 
