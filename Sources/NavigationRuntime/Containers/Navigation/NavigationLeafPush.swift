@@ -14,11 +14,8 @@ import Synchronization
 /// the one move is the pushed controller's. On that path nothing is undone (the checks come
 /// before the apply), so nothing needs recording either.
 struct LeafPush {
-    /// The navigation controller whose stack grows.
-    let navigation: NavigationController
-    /// The controller pushed.
-    let pushed: any ViewController
-    /// Its context (read once: each read is a witness call, a retain and a release).
+    /// The pushed controller's context (read once: each read is a witness call, a retain and a
+    /// release). The controllers themselves are the change's, passed along borrowed.
     let pushedContext: ControllerContext
     /// The context of the top it covers, if the stack was not empty.
     let coveredContext: ControllerContext?
@@ -48,15 +45,15 @@ extension WindowTree {
         guard pushedContext.children.isEmpty, pushedContext.presented == nil, !pushed.receivesCallbacks,
             pushedContext.didAdoptInitialChildren || pushed.initialChildren.isEmpty, pushed.kind != .split
         else { return nil }
-        return LeafPush(navigation: navigation, pushed: pushed, pushedContext: pushedContext, coveredContext: coveredContext)
+        return LeafPush(pushedContext: pushedContext, coveredContext: coveredContext)
     }
 
-    /// Applies a leaf push: the fields ``apply(_:)`` writes for `.navigation(.push)` (the stack,
-    /// the parent and its claim, the attach with its adoption of no initial children), and the
-    /// split decisions used up.
-    func applyLeafPush(_ push: LeafPush) {
-        push.navigation.context.children.append(push.pushed)
-        setParent(of: push.pushedContext, push.navigation)
+    /// Applies a leaf push of `pushed` onto `navigation`: the fields ``apply(_:)`` writes for
+    /// `.navigation(.push)` (the stack, the parent and its claim, the attach with its adoption
+    /// of no initial children), and the split decisions used up.
+    func applyLeafPush(_ push: LeafPush, of pushed: any ViewController, onto navigation: NavigationController) {
+        navigation.context.children.append(pushed)
+        setParent(of: push.pushedContext, navigation)
         push.pushedContext.isAttached = true
         push.pushedContext.didAdoptInitialChildren = true
         if !entryDecisions.isEmpty { entryDecisions.removeAll() }
@@ -71,29 +68,42 @@ extension Window {
     /// `viewDidDisappear`, the pushed controller's `viewDidAppear`, `didMove`. Cancellation and
     /// closing are checked before anything is applied, unless the caller just did (`checks`
     /// false: see ``startChange(_:request:animated:cancellable:checked:)``).
-    func runLeafPush(_ push: LeafPush, request id: RequestID, cancellable: Bool, checks: Bool) throws -> TransitionOutcome {
+    func runLeafPush(
+        _ push: LeafPush, of pushed: any ViewController, onto navigation: NavigationController,
+        request id: RequestID, cancellable: Bool, checks: Bool
+    ) throws -> TransitionOutcome {
         if checks { try checkpoint(cancellable: cancellable) }
-        tree.applyLeafPush(push)
+        tree.applyLeafPush(push, of: pushed, onto: navigation)
         emit(.began, request: id)
-        let pushed = push.pushedContext
+        // The window is open (checked above, or by the caller with nothing suspended since), so
+        // each callback is noted as `record(_:of:)` notes it, without asking again.
+        let appearing = push.pushedContext
+        let covered = push.coveredContext
         let journals = hasSubscribers
-        if journals { record(.willMove(toParent: push.navigation.id), of: pushed) }
-        if !pushed.isViewLoaded {
-            pushed.isViewLoaded = true
-            if journals { record(.viewDidLoad, of: pushed) }
+        if journals { emit(.callback(appearing.id, .willMove(toParent: navigation.id)), request: id) }
+        if !appearing.isViewLoaded {
+            appearing.isViewLoaded = true
+            if journals { emit(.callback(appearing.id, .viewDidLoad), request: id) }
         }
-        if let covered = push.coveredContext { record(.viewWillDisappear(animated: false), of: covered) }
-        record(.viewWillAppear(animated: false), of: pushed)
+        if let covered { note(.viewWillDisappear(animated: false), .disappearing, of: covered, request: id) }
+        note(.viewWillAppear(animated: false), .appearing, of: appearing, request: id)
         let sequence = queue.commit()
         if let runner = activeRunner, runner.request == id { runner.state.withLock { $0.commit(sequence) } }
         if hasSubscribers {
-            emit(.entered(snapshot(of: push.pushed)), request: id)
-            emit(.committed(.push(navigation: push.navigation.id, pushed: pushed.id)), request: id)
+            emit(.entered(snapshot(of: pushed)), request: id)
+            emit(.committed(.push(navigation: navigation.id, pushed: appearing.id)), request: id)
         }
         tree.finishDismissals()
-        if let covered = push.coveredContext { record(.viewDidDisappear(animated: false), of: covered) }
-        record(.viewDidAppear(animated: false), of: pushed)
-        if hasSubscribers { record(.didMove(toParent: push.navigation.id), of: pushed) }
+        if let covered { note(.viewDidDisappear(animated: false), .disappeared, of: covered, request: id) }
+        note(.viewDidAppear(animated: false), .appeared, of: appearing, request: id)
+        if hasSubscribers { emit(.callback(appearing.id, .didMove(toParent: navigation.id)), request: id) }
         return .completed(sequence: sequence)
+    }
+
+    /// An appearance callback noted: the state it moves to, and its journal event.
+    @inline(__always)
+    private func note(_ callback: ControllerCallback, _ state: AppearanceState, of context: ControllerContext, request id: RequestID) {
+        context.appearance = state
+        emit(.callback(context.id, callback), request: id)
     }
 }

@@ -51,7 +51,7 @@ extension Window {
             !animated || configuration.transitionDuration == .zero,
             let push = tree.leafPush(of: pushed, onto: navigation)
         {
-            return .finished(try runLeafPush(push, request: id, cancellable: cancellable, checks: !checked))
+            return .finished(try runLeafPush(push, of: pushed, onto: navigation, request: id, cancellable: cancellable, checks: !checked))
         }
         let (before, applied, after) = tree.applyNotingVisibility(change)
         let hooks = needsHooks(applied, before: before, after: after)
