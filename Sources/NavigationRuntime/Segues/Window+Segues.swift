@@ -139,11 +139,24 @@ extension Window {
         case .push:
             return (try legacyPush(of: destination, from: source), false)
         default:
-            if let navigation = showTarget, destination.kind != .navigation {
+            if let navigation = pushTarget(of: kind, destination: destination, showTarget: showTarget) {
                 try tree.checkAndValidatePush(of: destination, onto: navigation, executorChecked: executorChecked)
                 return (.push(navigation, destination), true)
             }
             return (try presentation(of: destination, from: source, style: nil), false)
+        }
+    }
+
+    /// The navigation controller a built-in kind's change pushes `destination` onto: a show
+    /// (or show-detail, replace) whose next-responder chain found `showTarget`, unless the
+    /// destination is a navigation controller (presented instead); else `nil`.
+    @inline(__always)
+    private func pushTarget(
+        of kind: SegueKind, destination: any ViewController, showTarget: NavigationController?
+    ) -> NavigationController? {
+        switch kind.storage {
+        case .presentModally, .presentAsPopover, .push: return nil
+        default: return destination.kind != .navigation ? showTarget : nil
         }
     }
 
@@ -184,9 +197,17 @@ extension Window {
         let destination = try instantiateDestination(ofSegue: index, in: storage, identifier: identifier, from: source)
         // `instantiateDestination` checked the destination's executor, and no user code ran
         // since (see `WindowTree.checkAndValidatePush`).
+        let animates = storage.scene.segues[index].animates
+        if let navigation = pushTarget(of: kind, destination: destination, showTarget: target) {
+            let leaf = try tree.checkAndValidatePush(of: destination, onto: navigation, executorChecked: true)
+            if let leaf, configuration.runsLeafPushes, let push = tree.leafPush(of: destination, context: leaf, onto: navigation) {
+                return .leafPush(push, pushed: destination, onto: navigation, animates: animates)
+            }
+            return .change(.push(navigation, destination), animates: animates, validated: true)
+        }
         let (change, validated) = try builtInChange(
             of: kind, destination: destination, from: source, showTarget: target, executorChecked: true)
-        return .change(change, animates: storage.scene.segues[index].animates, validated: validated)
+        return .change(change, animates: animates, validated: validated)
     }
 
     // Inlined: see `userCode(_:on:_:)`.

@@ -179,6 +179,13 @@ extension Window {
                 if !validated { try tree.validate(resolved) }
                 change = resolved
                 animated = animated && animates
+            case .leafPush(let push, let pushed, let navigation, let animates):
+                animated = animated && animates
+                // Checked above, with no suspension point since.
+                if interaction == nil, !animated || configuration.transitionDuration == .zero {
+                    return .ended(.success(try runLeafPush(push, of: pushed, onto: navigation, request: id, cancellable: true, checks: false)))
+                }
+                change = .push(navigation, pushed)
             }
             if traits.horizontalSizeClass == .compact, !splitsAskedOnEntry(by: change).isEmpty {
                 return .askingSplitDelegates(change, animated: animated)

@@ -33,6 +33,16 @@ extension WindowTree {
     ///
     /// The push must have passed its validation (`checkAndValidatePush`).
     func leafPush(of pushed: any ViewController, onto navigation: NavigationController) -> LeafPush? {
+        let pushedContext = pushed.context
+        guard pushedContext.children.isEmpty, pushedContext.presented == nil,
+            pushedContext.didAdoptInitialChildren || pushed.initialChildren.isEmpty
+        else { return nil }
+        return leafPush(of: pushed, context: pushedContext, onto: navigation)
+    }
+
+    /// ``leafPush(of:onto:)`` of a controller whose context `checkAndValidatePush` returned:
+    /// it has no children, presents nothing and has no initial children to adopt.
+    func leafPush(of pushed: any ViewController, context pushedContext: ControllerContext, onto navigation: NavigationController) -> LeafPush? {
         let context = navigation.context
         guard !context.hasDelegate, context.isAttached, isOnScreen(navigation) else { return nil }
         var coveredContext: ControllerContext?
@@ -41,10 +51,7 @@ extension WindowTree {
             guard covered.children.isEmpty, covered.presented == nil, !top.receivesCallbacks else { return nil }
             coveredContext = covered
         }
-        let pushedContext = pushed.context
-        guard pushedContext.children.isEmpty, pushedContext.presented == nil, !pushed.receivesCallbacks,
-            pushedContext.didAdoptInitialChildren || pushed.initialChildren.isEmpty, pushed.kind != .split
-        else { return nil }
+        guard !pushed.receivesCallbacks, pushed.kind != .split else { return nil }
         return LeafPush(pushedContext: pushedContext, coveredContext: coveredContext)
     }
 

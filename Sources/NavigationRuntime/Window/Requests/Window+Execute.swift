@@ -33,6 +33,8 @@ extension Window {
                 case .outcome(let outcome): return outcome
                 case .change(let resolved, let animates, _):
                     return try await runChange(resolved, request: id, animated: animated && animates, cancellable: cancellable)
+                case .leafPush(_, let pushed, let navigation, let animates):
+                    return try await runChange(.push(navigation, pushed), request: id, animated: animated && animates, cancellable: cancellable)
                 case .asynchronous: break
                 }
             }
@@ -77,6 +79,7 @@ extension Window {
             switch try resolveSynchronously(request) {
             case .outcome(let outcome): return outcome
             case .change(let resolved, _, _): change = resolved
+            case .leafPush(_, let pushed, let navigation, _): change = .push(navigation, pushed)
             case .asynchronous: return .noChange  // not for these requests (see `resolveSynchronously`)
             }
         }
@@ -92,6 +95,10 @@ extension Window {
         /// ``WindowTree/validate(_:)``'s checks already (see ``WindowTree/validatePush(of:onto:)``),
         /// with nothing run since.
         case change(Change, animates: Bool = true, validated: Bool = false)
+        /// The request pushes `pushed` onto `navigation`, validated, and the push is a leaf push
+        /// (see ``WindowTree/leafPush(of:onto:)``) as the tree is now: the synchronous core runs
+        /// it at once unless it animates (then it is `.push(navigation, pushed)`, validated).
+        case leafPush(LeafPush, pushed: any ViewController, onto: NavigationController, animates: Bool)
         /// The request needs the asynchronous path (user code, or a look-up that may reach it):
         /// nothing was done.
         case asynchronous
@@ -116,7 +123,10 @@ extension Window {
 
         case .push(let controller, let navigation):
             try tree.checkAttached(navigation)
-            try tree.checkAndValidatePush(of: controller, onto: navigation)
+            let leaf = try tree.checkAndValidatePush(of: controller, onto: navigation)
+            if let leaf, configuration.runsLeafPushes, let push = tree.leafPush(of: controller, context: leaf, onto: navigation) {
+                return .leafPush(push, pushed: controller, onto: navigation, animates: true)
+            }
             return .change(.push(navigation, controller), validated: true)
 
         case .pop(let navigation, let receipt):

@@ -213,28 +213,42 @@ extension WindowTree {
     /// `executorChecked`: the caller has just passed `checkExecutor(controller)`, with no user
     /// code run since (a storyboard segue's destination on the synchronous path, checked as it
     /// was instantiated), so the leaf skips that check instead of repeating it.
+    ///
+    /// - Returns: The controller's context when it is such a leaf (for ``leafPush(of:context:onto:)``),
+    ///   else `nil`.
+    @discardableResult
     func checkAndValidatePush(
         of controller: any ViewController, onto navigation: NavigationController, executorChecked: Bool = false
-    ) throws {
+    ) throws -> ControllerContext? {
         let context = controller.context
         guard context.children.isEmpty, context.presented == nil,
             context.didAdoptInitialChildren || controller.initialChildren.isEmpty
         else {
             try checkPushable(controller, onto: navigation)
             try validatePush(of: controller, onto: navigation)
-            return
+            return nil
         }
         try checkNotMore(navigation)
-        guard isWindow(context.window) else { return try checkOwned(controller) }
+        guard isWindow(context.window) else {
+            try checkOwned(controller)
+            return context
+        }
         if context.parent === navigation { throw pushedTwice(controller, onto: navigation) }
         if controller.kind == .navigation { throw pushingNavigationController(controller, onto: navigation) }
         if !executorChecked { try checkExecutor(controller) }
         let claim = context.claim.load(ordering: .relaxed)
         guard context.parent == nil, context.presenting == nil, !context.isAttached,
             claim == 0 || claim == navigation.id.rawValue
-        else { return try checkInsertable(controller, into: navigation, code: .controllerInUse) }
+        else {
+            try checkInsertable(controller, into: navigation, code: .controllerInUse)
+            return context
+        }
         let depth = Window.depth(of: navigation) + 1
-        guard depth <= Window.maximumDepth else { return try checkDepth(of: controller, under: navigation) }
+        guard depth <= Window.maximumDepth else {
+            try checkDepth(of: controller, under: navigation)
+            return context
+        }
+        return context
     }
 
     /// The More navigation controller's stack is the tab bar's to manage (R5.2).
