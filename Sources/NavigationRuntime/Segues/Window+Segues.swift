@@ -200,7 +200,7 @@ extension Window {
         let animates = storage.scene.segues[index].animates
         if let navigation = pushTarget(of: kind, destination: destination, showTarget: target) {
             let leaf = try tree.checkAndValidatePush(of: destination, onto: navigation, executorChecked: true)
-            if let leaf, configuration.runsLeafPushes, let push = tree.leafPush(of: destination, context: leaf, onto: navigation) {
+            if let leaf, configuration.runsLeafTransitions, let push = tree.leafPush(of: destination, context: leaf, onto: navigation) {
                 return .leafPush(push, pushed: destination, onto: navigation, animates: animates)
             }
             return .change(.push(navigation, destination), animates: animates, validated: true)

@@ -30,11 +30,11 @@ public actor Window {
         public var transitionDuration: Duration
         /// The window's initial traits.
         public var traits: Traits
-        /// Whether the synchronous core runs a push that names everything it changes as a
-        /// ``LeafPush`` (the default) instead of through the general path. Only the differential
-        /// tests turn it off, to compare the two. (Beside ``traits``: it takes a byte of padding,
+        /// Whether the synchronous core runs a push or a pop that names everything it changes as
+        /// a ``LeafPush`` or a ``LeafPop`` (the default) instead of through the general path. Only
+        /// the differential tests turn it off, to compare the two. (Beside ``traits``: it takes a byte of padding,
         /// so a window costs what it did.)
-        var runsLeafPushes = true
+        var runsLeafTransitions = true
         /// The actor whose serial executor runs the window and its controllers, or `nil` (the
         /// default) for an executor of the window's own, so that windows run in parallel.
         ///

@@ -124,7 +124,7 @@ extension Window {
         case .push(let controller, let navigation):
             try tree.checkAttached(navigation)
             let leaf = try tree.checkAndValidatePush(of: controller, onto: navigation)
-            if let leaf, configuration.runsLeafPushes, let push = tree.leafPush(of: controller, context: leaf, onto: navigation) {
+            if let leaf, configuration.runsLeafTransitions, let push = tree.leafPush(of: controller, context: leaf, onto: navigation) {
                 return .leafPush(push, pushed: controller, onto: navigation, animates: true)
             }
             return .change(.push(navigation, controller), validated: true)

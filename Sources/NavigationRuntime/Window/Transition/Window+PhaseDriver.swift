@@ -35,7 +35,8 @@ extension Window {
     /// and nothing animates, runs its whole transition at once (`runWithoutHooks`): no
     /// suspension point. Otherwise the change is the window's change in flight, and the caller
     /// runs its phases with ``runFlight(_:hooks:cancellable:)``. A push that names everything it
-    /// changes (a ``LeafPush``) runs at once without the general path's records.
+    /// changes (a ``LeafPush``), and such a pop (a ``LeafPop``), run at once without the general
+    /// path's records.
     ///
     /// - Parameter checked: Whether the caller passed ``checkpoint(cancellable:)`` with no
     ///   suspension point since (the synchronous core). Then a transition without hooks does not
@@ -47,11 +48,19 @@ extension Window {
     func startChange(
         _ change: Change, request id: RequestID, animated: Bool, cancellable: Bool, checked: Bool = false
     ) throws -> ChangeStart {
-        if configuration.runsLeafPushes, case .navigation(.push(let navigation, let pushed)) = change, interaction == nil,
-            !animated || configuration.transitionDuration == .zero,
-            let push = tree.leafPush(of: pushed, onto: navigation)
-        {
-            return .finished(try runLeafPush(push, of: pushed, onto: navigation, request: id, cancellable: cancellable, checks: !checked))
+        if configuration.runsLeafTransitions, interaction == nil, !animated || configuration.transitionDuration == .zero {
+            switch change {
+            case .navigation(.push(let navigation, let pushed)):
+                if let push = tree.leafPush(of: pushed, onto: navigation) {
+                    return .finished(try runLeafPush(push, of: pushed, onto: navigation, request: id, cancellable: cancellable, checks: !checked))
+                }
+            case .navigation(.pop(let navigation, let keeping)):
+                if let pop = tree.leafPop(of: navigation, keeping: keeping) {
+                    return .finished(try runLeafPop(pop, of: navigation, keeping: keeping, request: id, cancellable: cancellable, checks: !checked))
+                }
+            default:
+                break
+            }
         }
         let (before, applied, after) = tree.applyNotingVisibility(change)
         let hooks = needsHooks(applied, before: before, after: after)

@@ -1,8 +1,9 @@
 import Synchronization
 
-// The synchronous core's commonest transition, a push that names everything it changes: one
-// controller with nothing inside it pushed over a top with nothing inside it, onto a navigation
-// controller on screen, with no hook to call, no delegate to tell and nothing to animate.
+// The synchronous core's commonest transitions, a push and a pop that name everything they
+// change: a stack's top with nothing inside it covered by or uncovering another such controller,
+// in a navigation controller on screen, with no hook to call, no delegate to tell and nothing to
+// animate.
 
 /// A push that the synchronous core runs without the general transition's records (see
 /// ``WindowTree/leafPush(of:onto:)``): checked, not applied yet.
@@ -109,8 +110,94 @@ extension Window {
 
     /// An appearance callback noted: the state it moves to, and its journal event.
     @inline(__always)
-    private func note(_ callback: ControllerCallback, _ state: AppearanceState, of context: ControllerContext, request id: RequestID) {
+    func note(_ callback: ControllerCallback, _ state: AppearanceState, of context: ControllerContext, request id: RequestID) {
         context.appearance = state
         emit(.callback(context.id, callback), request: id)
+    }
+}
+
+/// A pop that the synchronous core runs without the general transition's records (see
+/// ``WindowTree/leafPop(of:keeping:)``): checked, not applied yet. Like a ``LeafPush``, it
+/// knows who appears (the controller it uncovers), who disappears (the old top) and whose
+/// containment moves (the popped controllers', in stack order).
+struct LeafPop {
+    /// The old top's context.
+    let coveredContext: ControllerContext
+    /// The context of the controller that becomes the top.
+    let revealedContext: ControllerContext
+}
+
+extension WindowTree {
+    /// The pop of every controller above the first `keeping` of `navigation`'s stack as a
+    /// ``LeafPop``, or `nil` when the general path must run it. A leaf pop is what
+    /// ``applyNotingVisibility(_:)`` would walk as one run of one controller before and after
+    /// the change, with no controller that hears callbacks (`needsHooks` false):
+    /// - `navigation` is in the tree, on screen, and has no delegate (R4.12);
+    /// - the old top and the controller it uncovers have no children and present nothing;
+    /// - neither they nor any popped controller receives callbacks (each hears its move).
+    func leafPop(of navigation: NavigationController, keeping: Int) -> LeafPop? {
+        let context = navigation.context
+        let count = context.children.count
+        guard keeping >= 1, keeping < count, !context.hasDelegate, context.isAttached, isOnScreen(navigation) else { return nil }
+        let revealed = context.children[keeping - 1]
+        let covered = context.children[count - 1].context
+        let shown = revealed.context
+        guard covered.children.isEmpty, covered.presented == nil, shown.children.isEmpty, shown.presented == nil,
+            !revealed.receivesCallbacks
+        else { return nil }
+        for index in keeping..<count where context.children[index].receivesCallbacks { return nil }
+        return LeafPop(coveredContext: covered, revealedContext: shown)
+    }
+
+    /// Applies a leaf pop: the fields ``apply(_:)`` writes for `.navigation(.pop)` (the stack,
+    /// each popped controller's parent and claim, its subtree detached), and the split decisions
+    /// used up. Returns the popped controllers, in stack order, alive until the caller is done.
+    func applyLeafPop(of navigation: NavigationController, keeping: Int) -> [any ViewController] {
+        let context = navigation.context
+        let removed = Array(context.children[keeping...])
+        context.children.removeLast(removed.count)
+        for controller in removed {
+            let popped = controller.context  // read once for both
+            setParent(of: popped, nil)
+            detach(popped)
+        }
+        if !entryDecisions.isEmpty { entryDecisions.removeAll() }
+        return removed
+    }
+}
+
+extension Window {
+    /// Runs a leaf pop to its end: what `runWithoutHooks` does for a pop whose visible runs are
+    /// one controller each, with the same state, the same journal and the same order (R6.1–R6.3,
+    /// R4.1): `began`, each popped controller's `willMove(toParent: nil)`, `viewDidLoad` of the
+    /// uncovered controller if it never loaded, the old top's `viewWillDisappear`, the uncovered
+    /// controller's `viewWillAppear`, the commit, `viewDidDisappear`, `viewDidAppear`, each
+    /// `didMove(toParent: nil)`. Cancellation and closing are checked before anything is
+    /// applied, unless the caller just did (`checks` false).
+    func runLeafPop(
+        _ pop: LeafPop, of navigation: NavigationController, keeping: Int,
+        request id: RequestID, cancellable: Bool, checks: Bool
+    ) throws -> TransitionOutcome {
+        if checks { try checkpoint(cancellable: cancellable) }
+        let removed = tree.applyLeafPop(of: navigation, keeping: keeping)
+        emit(.began, request: id)
+        let appearing = pop.revealedContext
+        let covered = pop.coveredContext
+        let journals = hasSubscribers
+        if journals { for controller in removed { emit(.callback(controller.id, .willMove(toParent: nil)), request: id) } }
+        if !appearing.isViewLoaded {
+            appearing.isViewLoaded = true
+            if journals { emit(.callback(appearing.id, .viewDidLoad), request: id) }
+        }
+        note(.viewWillDisappear(animated: false), .disappearing, of: covered, request: id)
+        note(.viewWillAppear(animated: false), .appearing, of: appearing, request: id)
+        let sequence = queue.commit()
+        if let runner = activeRunner, runner.request == id { runner.state.withLock { $0.commit(sequence) } }
+        if hasSubscribers { emit(.committed(.pop(navigation: navigation.id, removed: removed.map(\.id))), request: id) }
+        tree.finishDismissals()
+        note(.viewDidDisappear(animated: false), .disappeared, of: covered, request: id)
+        note(.viewDidAppear(animated: false), .appeared, of: appearing, request: id)
+        if hasSubscribers { for controller in removed { emit(.callback(controller.id, .didMove(toParent: nil)), request: id) } }
+        return .completed(sequence: sequence)
     }
 }

@@ -2,13 +2,13 @@
 import NavigationRuntimeTesting
 import Testing
 
-/// The synchronous core's leaf push (`LeafPush`): which pushes take it, and that they end in
-/// the same state with the same journal as through the general path
-/// (`Window.Configuration.runsLeafPushes` off), event for event.
-@Suite struct LeafPushTests {
+/// The synchronous core's leaf push and leaf pop (`LeafPush`, `LeafPop`): which pushes and pops
+/// take them, and that they end in the same state with the same journal as through the general
+/// path (`Window.Configuration.runsLeafTransitions` off), event for event.
+@Suite struct LeafTransitionTests {
     private static func window(leafPushes: Bool, traits: Traits = .regular) -> Window {
         var configuration = Window.Configuration(transitionDuration: .zero, traits: traits)
-        configuration.runsLeafPushes = leafPushes
+        configuration.runsLeafTransitions = leafPushes
         return Window(configuration: configuration)
     }
 
@@ -124,6 +124,77 @@ import Testing
         }
         #expect(journals[0] == journals[1])
         #expect(journals[0].filter { $0.contains("viewWillDisappear") }.isEmpty)
+    }
+
+    // MARK: - Pops
+
+    /// A pop of the top, and a pop to the root over hidden controllers to one that never
+    /// loaded its view (a stack set whole): the same journal on both paths, with the uncovered
+    /// controller's `viewDidLoad` first and every popped controller's moves.
+    @Test func leafPops_journalWhatTheGeneralPathJournals() async throws {
+        var journals: [[String]] = []
+        var kinds: [[JournalEvent.Kind]] = []
+        var ids: [ControllerID] = []
+        for leafPushes in [true, false] {
+            let window = Self.window(leafPushes: leafPushes)
+            let stack = (0..<4).map { _ in GenericViewController(context: window.makeContext()) }
+            let navigation = NavigationController(context: window.makeContext(), viewControllers: stack)
+            try await window.setRootViewController(navigation)
+            let journal = await window.journal()
+            let pop = await window.withTree { $0.leafPop(of: navigation, keeping: 3) != nil }
+            #expect(pop == leafPushes || !leafPushes)
+            #expect(try await navigation.popViewController(animated: false) === stack[3])
+            let popped = try await navigation.popToRootViewController(animated: false)
+            #expect(popped?.map(\.id) == [stack[1].id, stack[2].id])
+            let states = [await stack[0].appearanceState, await stack[2].appearanceState]
+            #expect(states == [.appeared, .disappeared])
+            await window.close()
+            let events = await JournalReader.collect(journal)
+            journals.append(Self.comparable(events))
+            kinds.append(events.map(\.kind))
+            ids = stack.map(\.id)
+        }
+        #expect(journals[0] == journals[1])
+        let navigation = ControllerID(ids[3].rawValue + 1)
+        let toRoot = Array(kinds[0].drop { $0 != .accepted("popToRoot") }.prefix(12))
+        #expect(
+            toRoot == [
+                .accepted("popToRoot"), .began,
+                .callback(ids[1], .willMove(toParent: nil)), .callback(ids[2], .willMove(toParent: nil)),
+                .callback(ids[0], .viewDidLoad),
+                .callback(ids[2], .viewWillDisappear(animated: false)),
+                .callback(ids[0], .viewWillAppear(animated: false)),
+                .committed(.pop(navigation: navigation, removed: [ids[1], ids[2]])),
+                .callback(ids[2], .viewDidDisappear(animated: false)),
+                .callback(ids[0], .viewDidAppear(animated: false)),
+                .callback(ids[1], .didMove(toParent: nil)), .callback(ids[2], .didMove(toParent: nil)),
+            ])
+    }
+
+    /// A popped controller that hears its move, even hidden, or an uncovered controller with
+    /// children, sends the pop down the general path; a plain stack takes the leaf pop.
+    @Test func aPop_isALeafPopOnlyWhenItNamesEverythingItChanges() async throws {
+        let window = Self.window(leafPushes: true)
+        let recorder = CallbackRecorder()
+        let hidden = RecordingController(context: window.makeContext(), name: "hidden", recorder: recorder)
+        let embedding = GenericViewController(
+            context: window.makeContext(), children: [GenericViewController(context: window.makeContext())])
+        let stack: [any ViewController] = [
+            embedding, GenericViewController(context: window.makeContext()), hidden,
+            GenericViewController(context: window.makeContext()), GenericViewController(context: window.makeContext()),
+        ]
+        let navigation = NavigationController(context: window.makeContext(), viewControllers: stack)
+        try await window.setRootViewController(navigation)
+        func isLeafPop(keeping: Int) async -> Bool { await window.withTree { $0.leafPop(of: navigation, keeping: keeping) != nil } }
+        #expect(await isLeafPop(keeping: 4))
+        #expect(!(await isLeafPop(keeping: 3)))  // uncovers the recording controller
+        #expect(!(await isLeafPop(keeping: 2)))  // pops it, hidden
+        #expect(!(await isLeafPop(keeping: 1)))  // uncovers a controller with children
+        #expect(!(await isLeafPop(keeping: 0)))
+        #expect(!(await isLeafPop(keeping: 5)))
+        await navigation.setDelegate(RecordingNavigationDelegate(recorder: recorder))
+        #expect(!(await isLeafPop(keeping: 4)))
+        await window.close()
     }
 
     // MARK: - Seeded random sequences, both paths
