@@ -10,6 +10,10 @@
 /// - ``apply(_:)`` applies a ``Change`` and returns what it did (an ``AppliedChange``), which
 ///   ``undo(_:)`` reverts exactly and ``finishDismissals(_:)`` completes at a dismissal's end
 ///   phase;
+/// - ``applyLeafPush(_:of:onto:)`` and ``applyLeafPop(of:keeping:)`` apply a push or a pop that
+///   ``leafPush(of:onto:)`` or ``leafPop(of:keeping:)`` found to name everything it changes, with
+///   the same writes and no record (the synchronous core checks before it applies, so nothing is
+///   undone);
 /// - ``validate(_:)`` and the `check…` methods refuse what would corrupt the tree (a foreign
 ///   window's or foreign executor's controller, a controller twice, a tree too deep), reading only;
 /// - ``visibleSet()`` computes the controllers on screen;
