@@ -183,7 +183,10 @@ extension Window {
                 animated = animated && animates
                 // Checked above, with no suspension point since.
                 if interaction == nil, !animated || configuration.transitionDuration == .zero {
-                    return .ended(.success(try runLeafPush(push, of: pushed, onto: navigation, request: id, cancellable: true, checks: false)))
+                    return .ended(
+                        .success(
+                            try runLeafPush(
+                                push, of: pushed, onto: navigation, request: id, animated: animated, cancellable: true, checks: false)))
                 }
                 change = .push(navigation, pushed)
             }

@@ -126,6 +126,45 @@ import Testing
         #expect(journals[0].filter { $0.contains("viewWillDisappear") }.isEmpty)
     }
 
+    // MARK: - The animated flag
+
+    /// An animated request in a window whose transitions take no time (`.immediate`): the
+    /// callbacks carry `animated: true`, as UIKit passes the caller's flag, on every path: the
+    /// leaf transitions, the general hookless path, and the hooks of controllers that have them.
+    @Test func anAnimatedRequestInNoTime_journalsTheCallersFlag_onEveryPath() async throws {
+        var journals: [[String]] = []
+        for (leaf, hooked) in [(true, false), (false, false), (true, true)] {
+            var configuration = Window.Configuration.immediate
+            configuration.runsLeafTransitions = leaf
+            let window = Window(configuration: configuration)
+            let recorder = CallbackRecorder()
+            func make(_ name: String) -> any ViewController {
+                hooked
+                    ? RecordingController(context: window.makeContext(), name: name, recorder: recorder)
+                    : GenericViewController(context: window.makeContext())
+            }
+            let root = make("root")
+            let navigation = NavigationController(context: window.makeContext(), rootViewController: root)
+            try await window.setRootViewController(navigation)
+            let journal = await window.journal()
+            try await navigation.pushViewController(make("pushed"), animated: true)
+            try await navigation.popViewController(animated: true)
+            let sheet = make("sheet")
+            try await root.present(sheet, style: .fullScreen, animated: true)
+            try await sheet.dismiss(animated: true)
+            await window.close()
+            let callbacks = await JournalReader.collect(journal).compactMap { event -> String? in
+                guard case .callback(let id, let callback) = event.kind else { return nil }
+                return "\(id) \(callback)"
+            }
+            journals.append(callbacks)
+        }
+        #expect(journals[0] == journals[1])
+        #expect(journals[0] == journals[2])
+        #expect(journals[0].filter { $0.contains("Appear(true)") || $0.contains("Disappear(true)") }.count == 20)
+        #expect(!journals[0].contains { $0.contains("(false)") })
+    }
+
     // MARK: - Pops
 
     /// A pop of the top, and a pop to the root over hidden controllers to one that never

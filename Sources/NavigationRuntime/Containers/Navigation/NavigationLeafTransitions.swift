@@ -78,7 +78,7 @@ extension Window {
     /// false: see ``startChange(_:request:animated:cancellable:checked:)``).
     func runLeafPush(
         _ push: LeafPush, of pushed: any ViewController, onto navigation: NavigationController,
-        request id: RequestID, cancellable: Bool, checks: Bool
+        request id: RequestID, animated: Bool, cancellable: Bool, checks: Bool
     ) throws -> TransitionOutcome {
         if checks { try checkpoint(cancellable: cancellable) }
         tree.applyLeafPush(push, of: pushed, onto: navigation)
@@ -93,8 +93,8 @@ extension Window {
             appearing.isViewLoaded = true
             if journals { emit(.callback(appearing.id, .viewDidLoad), request: id) }
         }
-        if let covered { note(.viewWillDisappear(animated: false), .disappearing, of: covered, request: id) }
-        note(.viewWillAppear(animated: false), .appearing, of: appearing, request: id)
+        if let covered { note(.viewWillDisappear(animated: animated), .disappearing, of: covered, request: id) }
+        note(.viewWillAppear(animated: animated), .appearing, of: appearing, request: id)
         let sequence = queue.commit()
         if let runner = activeRunner, runner.request == id { runner.state.withLock { $0.commit(sequence) } }
         if hasSubscribers {
@@ -102,8 +102,8 @@ extension Window {
             emit(.committed(.push(navigation: navigation.id, pushed: appearing.id)), request: id)
         }
         tree.finishDismissals()
-        if let covered { note(.viewDidDisappear(animated: false), .disappeared, of: covered, request: id) }
-        note(.viewDidAppear(animated: false), .appeared, of: appearing, request: id)
+        if let covered { note(.viewDidDisappear(animated: animated), .disappeared, of: covered, request: id) }
+        note(.viewDidAppear(animated: animated), .appeared, of: appearing, request: id)
         if hasSubscribers { emit(.callback(appearing.id, .didMove(toParent: navigation.id)), request: id) }
         return .completed(sequence: sequence)
     }
@@ -176,7 +176,7 @@ extension Window {
     /// applied, unless the caller just did (`checks` false).
     func runLeafPop(
         _ pop: LeafPop, of navigation: NavigationController, keeping: Int,
-        request id: RequestID, cancellable: Bool, checks: Bool
+        request id: RequestID, animated: Bool, cancellable: Bool, checks: Bool
     ) throws -> TransitionOutcome {
         if checks { try checkpoint(cancellable: cancellable) }
         let removed = tree.applyLeafPop(of: navigation, keeping: keeping)
@@ -189,14 +189,14 @@ extension Window {
             appearing.isViewLoaded = true
             if journals { emit(.callback(appearing.id, .viewDidLoad), request: id) }
         }
-        note(.viewWillDisappear(animated: false), .disappearing, of: covered, request: id)
-        note(.viewWillAppear(animated: false), .appearing, of: appearing, request: id)
+        note(.viewWillDisappear(animated: animated), .disappearing, of: covered, request: id)
+        note(.viewWillAppear(animated: animated), .appearing, of: appearing, request: id)
         let sequence = queue.commit()
         if let runner = activeRunner, runner.request == id { runner.state.withLock { $0.commit(sequence) } }
         if hasSubscribers { emit(.committed(.pop(navigation: navigation.id, removed: removed.map(\.id))), request: id) }
         tree.finishDismissals()
-        note(.viewDidDisappear(animated: false), .disappeared, of: covered, request: id)
-        note(.viewDidAppear(animated: false), .appeared, of: appearing, request: id)
+        note(.viewDidDisappear(animated: animated), .disappeared, of: covered, request: id)
+        note(.viewDidAppear(animated: animated), .appeared, of: appearing, request: id)
         if hasSubscribers { for controller in removed { emit(.callback(controller.id, .didMove(toParent: nil)), request: id) } }
         return .completed(sequence: sequence)
     }

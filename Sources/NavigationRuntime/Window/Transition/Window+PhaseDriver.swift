@@ -52,11 +52,17 @@ extension Window {
             switch change {
             case .navigation(.push(let navigation, let pushed)):
                 if let push = tree.leafPush(of: pushed, onto: navigation) {
-                    return .finished(try runLeafPush(push, of: pushed, onto: navigation, request: id, cancellable: cancellable, checks: !checked))
+                    return .finished(
+                        try runLeafPush(
+                            push, of: pushed, onto: navigation, request: id, animated: animated, cancellable: cancellable,
+                            checks: !checked))
                 }
             case .navigation(.pop(let navigation, let keeping)):
                 if let pop = tree.leafPop(of: navigation, keeping: keeping) {
-                    return .finished(try runLeafPop(pop, of: navigation, keeping: keeping, request: id, cancellable: cancellable, checks: !checked))
+                    return .finished(
+                        try runLeafPop(
+                            pop, of: navigation, keeping: keeping, request: id, animated: animated, cancellable: cancellable,
+                            checks: !checked))
                 }
             default:
                 break
@@ -66,7 +72,8 @@ extension Window {
         let hooks = needsHooks(applied, before: before, after: after)
         if !hooks && interaction == nil && (!animated || configuration.transitionDuration == .zero) {
             return .finished(
-                try runWithoutHooks(applied, request: id, cancellable: cancellable, checks: !checked, before: before, after: after)
+                try runWithoutHooks(
+                    applied, request: id, animated: animated, cancellable: cancellable, checks: !checked, before: before, after: after)
             )
         }
         let flight = InFlightChange(
@@ -236,13 +243,16 @@ extension Window {
     }
 
     /// The same transition as ``runChange(_:request:animated:cancellable:)`` when nothing in it
-    /// has hooks and nothing animates: every callback is noted (state, journal) in the same
-    /// order, with no suspension point, so nothing can interleave and nothing can cancel it
-    /// midway. Cancellation and closing are checked once, before anything is noted, unless the
+    /// has hooks and nothing takes time (not animated, or animated in no time: a zero
+    /// `transitionDuration`): every callback is noted (state, journal) in the same order, with
+    /// no suspension point, so nothing can interleave and nothing can cancel it midway. The
+    /// appearance callbacks carry `animated` as the hooked path passes it to the hooks: the
+    /// request's (UIKit passes `viewWillAppear(_:)` the flag the caller gave). Cancellation and closing are checked once, before anything is noted, unless the
     /// caller just did (`checks` false: see ``startChange(_:request:animated:cancellable:checked:)``).
     private func runWithoutHooks(
         _ applied: AppliedChange,
         request id: RequestID,
+        animated: Bool,
         cancellable: Bool,
         checks: Bool,
         before: VisibleSet,
@@ -257,7 +267,6 @@ extension Window {
             }
         }
         emit(.began, request: id)
-        let animated = false
         // A containment or load callback's note only journals it (no bookkeeping, no hook to
         // call here), so with no subscriber there is nothing to note.
         let journals = hasSubscribers
