@@ -45,6 +45,11 @@ extension ViewController {
     /// Triggers the segue as its storyboard control would: `shouldPerformSegue` is consulted
     /// first and a `false` drops it silently (``TransitionOutcome/vetoed``, R1.1).
     ///
+    /// `identifier` names the segue as ``Scene/segue(named:)`` finds it: its storyboard
+    /// identifier, else (a segue with none, like most a control triggers) its element id or the
+    /// id of the control that triggers it (`"saveButton"`, a cell's id). The hooks see the
+    /// segue's storyboard identifier whatever key found it.
+    ///
     /// Same guarantees and errors as ``performSegue(withIdentifier:sender:animated:policy:)``.
     ///
     /// See <doc:RequestContract>. Cancelled before the commit point it throws

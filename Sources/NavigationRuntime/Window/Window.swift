@@ -71,7 +71,8 @@ public actor Window {
         }
 
         /// Zero-duration transitions on the continuous clock: for load runs and tests that do
-        /// not look at time.
+        /// not look at time. An animated request still animates, in no time: its callbacks
+        /// carry `animated: true` (`viewWillAppear(_:)` gets the caller's flag, as on iOS).
         public static var immediate: Configuration {
             Configuration(transitionDuration: .zero)
         }
