@@ -1,6 +1,12 @@
 import Synchronization
 
 /// Hears of a navigation controller's transitions (UIKit's `UINavigationControllerDelegate`).
+///
+/// It is told of the top the navigation controller shows (R4.12): when a push, a pop or a new
+/// stack changes it, and when the navigation controller itself comes on screen (at launch as the
+/// window's root, at each selection of its tab, presented, or uncovered by a dismissal), as UIKit
+/// tells it (observed: rdar 44966342, 29912893). Not when the navigation controller leaves the
+/// screen.
 public protocol NavigationControllerDelegate: Sendable {
     /// The stack's new top is about to be shown: the begin phase of the transition (R4.12).
     func navigationController(

@@ -5,12 +5,14 @@
 import Synchronization
 
 extension Window {
-    /// Whether any controller of the transition has hooks to call (or a delegate to tell).
+    /// Whether any controller of the transition has hooks to call (or a delegate to tell: a
+    /// navigation controller's whose stack changes or that appears, see `navigationsTold`).
     func needsHooks(_ applied: AppliedChange, before: VisibleSet, after: VisibleSet) -> Bool {
         if applied.hasNavigationDelegate { return true }
         // By index: a copied move or step would retain and release its controllers.
         for index in applied.moves.indices where applied.moves[index].controller.receivesCallbacks { return true }
-        return after.containsMissing(from: before) { $0.receivesCallbacks }
+        // Only a navigation controller's context has a delegate (`NavigationController.setDelegate`).
+        return after.containsMissing(from: before) { $0.receivesCallbacks || $0.context.hasDelegate }
             || before.containsMissing(from: after) { $0.receivesCallbacks }
     }
 

@@ -159,7 +159,7 @@ extension Window {
                 try await deliver(.viewWillAppear(animated: animated), to: flight.appearing, animated: animated)
             }
         }
-        for navigation in applied.navigations where navigation.context.hasDelegate && !isClosed {
+        for navigation in navigationsTold(of: flight) where navigation.context.hasDelegate && !isClosed {
             if let top = navigation.context.children.last {
                 try await userCode(.named("navigationController(_:willShow:animated:)"), on: navigation.id) {
                     await navigation.notifyDelegate(willShow: top, animated: animated)
@@ -216,7 +216,7 @@ extension Window {
             try await deliver(.viewDidAppear(animated: animated), to: appearingPost, animated: animated)
         }
         try await deliverMoves(applied.moves, phase: .end, animated: animated)
-        for navigation in applied.navigations where navigation.context.hasDelegate && !isClosed {
+        for navigation in navigationsTold(of: flight) where navigation.context.hasDelegate && !isClosed {
             if let top = navigation.context.children.last {
                 try await userCode(.named("navigationController(_:didShow:animated:)"), on: navigation.id) {
                     await navigation.notifyDelegate(didShow: top, animated: animated)
@@ -231,6 +231,22 @@ extension Window {
             }
         }
         return .completed(sequence: sequence)
+    }
+
+    /// The navigation controllers whose delegates hear of a transition (R4.12), `willShow` in
+    /// its begin phase and `didShow` at its end: each whose stack it changes, then each it
+    /// brings on screen, with the top it shows. OBS: UIKit tells a navigation controller's
+    /// delegate as the navigation controller appears, at launch as the window's root (rdar
+    /// 44966342, iOS 12, whose bug is a second `didShow`) and at each selection of its tab
+    /// (rdar 29912893, iOS 10: "every consequential selection ... causes correctly just one
+    /// call"); the runtime applies the same rule to every way a navigation controller comes on
+    /// screen (presented, uncovered by a dismissal). Not when it disappears.
+    private func navigationsTold(of flight: InFlightChange) -> [NavigationController] {
+        var told = flight.applied.navigations
+        for case let navigation as NavigationController in flight.appearing where !told.contains(where: { $0 === navigation }) {
+            told.append(navigation)
+        }
+        return told
     }
 
     /// Throws if the transition must stop before its commit point.
