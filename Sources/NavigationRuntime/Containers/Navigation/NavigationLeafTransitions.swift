@@ -43,7 +43,9 @@ extension WindowTree {
 
     /// ``leafPush(of:onto:)`` of a controller whose context `checkAndValidatePush` returned:
     /// it has no children, presents nothing and has no initial children to adopt.
-    func leafPush(of pushed: any ViewController, context pushedContext: ControllerContext, onto navigation: NavigationController) -> LeafPush? {
+    func leafPush(
+        of pushed: any ViewController, context pushedContext: ControllerContext, onto navigation: NavigationController
+    ) -> LeafPush? {
         let context = navigation.context
         guard !context.hasDelegate, context.isAttached, isOnScreen(navigation) else { return nil }
         var coveredContext: ControllerContext?
@@ -93,8 +95,8 @@ extension Window {
             appearing.isViewLoaded = true
             if journals { emit(.callback(appearing.id, .viewDidLoad), request: id) }
         }
-        if let covered { note(.viewWillDisappear(animated: animated), .disappearing, of: covered, request: id) }
-        note(.viewWillAppear(animated: animated), .appearing, of: appearing, request: id)
+        if let covered { noteAppearance(.viewWillDisappear(animated: animated), .disappearing, of: covered, request: id) }
+        noteAppearance(.viewWillAppear(animated: animated), .appearing, of: appearing, request: id)
         let sequence = queue.commit()
         if let runner = activeRunner, runner.request == id { runner.state.withLock { $0.commit(sequence) } }
         if hasSubscribers {
@@ -102,15 +104,17 @@ extension Window {
             emit(.committed(.push(navigation: navigation.id, pushed: appearing.id)), request: id)
         }
         tree.finishDismissals()
-        if let covered { note(.viewDidDisappear(animated: animated), .disappeared, of: covered, request: id) }
-        note(.viewDidAppear(animated: animated), .appeared, of: appearing, request: id)
+        if let covered { noteAppearance(.viewDidDisappear(animated: animated), .disappeared, of: covered, request: id) }
+        noteAppearance(.viewDidAppear(animated: animated), .appeared, of: appearing, request: id)
         if hasSubscribers { emit(.callback(appearing.id, .didMove(toParent: navigation.id)), request: id) }
         return .completed(sequence: sequence)
     }
 
     /// An appearance callback noted: the state it moves to, and its journal event.
     @inline(__always)
-    func note(_ callback: ControllerCallback, _ state: AppearanceState, of context: ControllerContext, request id: RequestID) {
+    func noteAppearance(
+        _ callback: ControllerCallback, _ state: AppearanceState, of context: ControllerContext, request id: RequestID
+    ) {
         context.appearance = state
         emit(.callback(context.id, callback), request: id)
     }
@@ -189,14 +193,14 @@ extension Window {
             appearing.isViewLoaded = true
             if journals { emit(.callback(appearing.id, .viewDidLoad), request: id) }
         }
-        note(.viewWillDisappear(animated: animated), .disappearing, of: covered, request: id)
-        note(.viewWillAppear(animated: animated), .appearing, of: appearing, request: id)
+        noteAppearance(.viewWillDisappear(animated: animated), .disappearing, of: covered, request: id)
+        noteAppearance(.viewWillAppear(animated: animated), .appearing, of: appearing, request: id)
         let sequence = queue.commit()
         if let runner = activeRunner, runner.request == id { runner.state.withLock { $0.commit(sequence) } }
         if hasSubscribers { emit(.committed(.pop(navigation: navigation.id, removed: removed.map(\.id))), request: id) }
         tree.finishDismissals()
-        note(.viewDidDisappear(animated: animated), .disappeared, of: covered, request: id)
-        note(.viewDidAppear(animated: animated), .appeared, of: appearing, request: id)
+        noteAppearance(.viewDidDisappear(animated: animated), .disappeared, of: covered, request: id)
+        noteAppearance(.viewDidAppear(animated: animated), .appeared, of: appearing, request: id)
         if hasSubscribers { for controller in removed { emit(.callback(controller.id, .didMove(toParent: nil)), request: id) } }
         return .completed(sequence: sequence)
     }
