@@ -229,10 +229,7 @@ extension WindowTree {
             return nil
         }
         try checkNotMore(navigation)
-        guard isWindow(context.window) else {
-            try checkOwned(controller)
-            return context
-        }
+        guard isWindow(context.window) else { throw foreign(controller, of: context.window) }
         if context.parent === navigation { throw pushedTwice(controller, onto: navigation) }
         if controller.kind == .navigation { throw pushingNavigationController(controller, onto: navigation) }
         if !executorChecked { try checkExecutor(controller) }
