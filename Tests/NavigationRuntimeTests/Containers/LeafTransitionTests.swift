@@ -126,6 +126,28 @@ import Testing
         #expect(journals[0].filter { $0.contains("viewWillDisappear") }.isEmpty)
     }
 
+    /// A plain controller of another window: the push's validation refuses it before anything
+    /// runs, with the exact error, whatever path would have run the push.
+    @Test func aControllerOfAnotherWindow_isRefused_andNothingChanges() async throws {
+        for leaf in [true, false] {
+            let window = Self.window(leafPushes: leaf)
+            let other = Window(configuration: .immediate)
+            let navigation = NavigationController(
+                context: window.makeContext(), rootViewController: GenericViewController(context: window.makeContext()))
+            try await window.setRootViewController(navigation)
+            let before = await window.snapshot()
+            let stranger = GenericViewController(context: other.makeContext())
+            await #expect(throws: NavigationError(.foreignController, "")) {
+                try await navigation.pushViewController(stranger, animated: false)
+            }
+            var after = await window.snapshot()
+            after.sequence = before.sequence
+            #expect(after == before)
+            await window.close()
+            await other.close()
+        }
+    }
+
     // MARK: - The animated flag
 
     /// An animated request in a window whose transitions take no time (`.immediate`): the
