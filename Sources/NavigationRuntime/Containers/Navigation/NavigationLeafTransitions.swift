@@ -35,10 +35,17 @@ extension WindowTree {
     /// The push must have passed its validation (`checkAndValidatePush`).
     func leafPush(of pushed: any ViewController, onto navigation: NavigationController) -> LeafPush? {
         let pushedContext = pushed.context
-        guard pushedContext.children.isEmpty, pushedContext.presented == nil,
-            pushedContext.didAdoptInitialChildren || pushed.initialChildren.isEmpty
-        else { return nil }
+        guard hasNothingInside(pushed, pushedContext) else { return nil }
         return leafPush(of: pushed, context: pushedContext, onto: navigation)
+    }
+
+    /// Whether `controller` (whose context is `context`) has no children, presents nothing and
+    /// has no initial children left to adopt: its visible run is itself alone. The one test of
+    /// a leaf, for the push's validation (`checkAndValidatePush`) and the leaf transitions.
+    @inline(__always)
+    func hasNothingInside(_ controller: any ViewController, _ context: ControllerContext) -> Bool {
+        context.children.isEmpty && context.presented == nil
+            && (context.didAdoptInitialChildren || controller.initialChildren.isEmpty)
     }
 
     /// ``leafPush(of:onto:)`` of a controller whose context `checkAndValidatePush` returned:
@@ -51,7 +58,7 @@ extension WindowTree {
         var coveredContext: ControllerContext?
         if let top = context.children.last {
             let covered = top.context
-            guard covered.children.isEmpty, covered.presented == nil, !top.receivesCallbacks else { return nil }
+            guard hasNothingInside(top, covered), !top.receivesCallbacks else { return nil }
             coveredContext = covered
         }
         guard !pushed.receivesCallbacks, pushed.kind != .split else { return nil }
@@ -71,26 +78,51 @@ extension WindowTree {
 }
 
 extension Window {
-    /// Runs a leaf push to its end: what `runWithoutHooks` does for a push whose visible runs are
-    /// one controller each, with the same state, the same journal and the same order (R6.1–R6.3,
-    /// R4.1): `began`, `willMove`, `viewDidLoad` (once), the old top's `viewWillDisappear`, the
-    /// pushed controller's `viewWillAppear`, the commit (`entered`, `committed`), the old top's
-    /// `viewDidDisappear`, the pushed controller's `viewDidAppear`, `didMove`. Cancellation and
-    /// closing are checked before anything is applied, unless the caller just did (`checks`
-    /// false: see ``startChange(_:request:animated:cancellable:checked:)``).
+    /// Runs a leaf push to its end: its tree writes, then its callbacks and commit in
+    /// `runWithoutHooks`' order (``noteLeafTransition(request:animated:appearing:covered:moving:to:committed:)``),
+    /// the pushed controller appearing over the old top. Cancellation and closing are checked
+    /// before anything is applied, unless the caller just did (`checks` false: see
+    /// ``startChange(_:request:animated:cancellable:checked:)``).
     func runLeafPush(
         _ push: LeafPush, of pushed: any ViewController, onto navigation: NavigationController,
         request id: RequestID, animated: Bool, cancellable: Bool, checks: Bool
     ) throws -> TransitionOutcome {
         if checks { try checkpoint(cancellable: cancellable) }
         tree.applyLeafPush(push, of: pushed, onto: navigation)
-        emit(.began, request: id)
-        // The window is open (checked above, or by the caller with nothing suspended since), so
-        // each callback is noted as `record(_:of:)` notes it, without asking again.
         let appearing = push.pushedContext
-        let covered = push.coveredContext
+        return noteLeafTransition(
+            request: id, animated: animated, appearing: appearing, covered: push.coveredContext,
+            moving: { $0(appearing.id) }, to: navigation.id
+        ) {
+            emit(.entered(snapshot(of: pushed)), request: id)
+            emit(.committed(.push(navigation: navigation.id, pushed: appearing.id)), request: id)
+        }
+    }
+
+    /// The callbacks and the commit of a leaf transition whose tree writes are made, as
+    /// `runWithoutHooks` notes a stack change whose visible runs are one controller each, in
+    /// the same order (R6.1–R6.3, R4.1): `began`; each moved controller's `willMove`;
+    /// `viewDidLoad` of the appearing controller if it never loaded; the covered controller's
+    /// `viewWillDisappear`; the appearing controller's `viewWillAppear`; the commit (the
+    /// journal's records from `committed`); `viewDidDisappear`; `viewDidAppear`; each `didMove`.
+    /// The containment and load callbacks are only journaled, so with no subscriber they are
+    /// not noted. The window is open (checked before the tree writes, or by the caller with
+    /// nothing suspended since), so each callback is noted as `record(_:of:)` notes it, without
+    /// asking again.
+    ///
+    /// - Parameters:
+    ///   - moving: Calls its argument with the id of each controller whose parent changes, in
+    ///     stack order.
+    ///   - parent: The parent they move to (`nil`: they leave the stack).
+    ///   - committed: Journals the commit's records; called only with a subscriber.
+    @inline(__always)
+    private func noteLeafTransition(
+        request id: RequestID, animated: Bool, appearing: ControllerContext, covered: ControllerContext?,
+        moving: ((ControllerID) -> Void) -> Void, to parent: ControllerID?, committed: () -> Void
+    ) -> TransitionOutcome {
+        emit(.began, request: id)
         let journals = hasSubscribers
-        if journals { emit(.callback(appearing.id, .willMove(toParent: navigation.id)), request: id) }
+        if journals { moving { emit(.callback($0, .willMove(toParent: parent)), request: id) } }
         if !appearing.isViewLoaded {
             appearing.isViewLoaded = true
             if journals { emit(.callback(appearing.id, .viewDidLoad), request: id) }
@@ -99,20 +131,17 @@ extension Window {
         noteAppearance(.viewWillAppear(animated: animated), .appearing, of: appearing, request: id)
         let sequence = queue.commit()
         if let runner = activeRunner, runner.request == id { runner.state.withLock { $0.commit(sequence) } }
-        if hasSubscribers {
-            emit(.entered(snapshot(of: pushed)), request: id)
-            emit(.committed(.push(navigation: navigation.id, pushed: appearing.id)), request: id)
-        }
+        if hasSubscribers { committed() }
         tree.finishDismissals()
         if let covered { noteAppearance(.viewDidDisappear(animated: animated), .disappeared, of: covered, request: id) }
         noteAppearance(.viewDidAppear(animated: animated), .appeared, of: appearing, request: id)
-        if hasSubscribers { emit(.callback(appearing.id, .didMove(toParent: navigation.id)), request: id) }
+        if hasSubscribers { moving { emit(.callback($0, .didMove(toParent: parent)), request: id) } }
         return .completed(sequence: sequence)
     }
 
     /// An appearance callback noted: the state it moves to, and its journal event.
     @inline(__always)
-    func noteAppearance(
+    private func noteAppearance(
         _ callback: ControllerCallback, _ state: AppearanceState, of context: ControllerContext, request id: RequestID
     ) {
         context.appearance = state
@@ -143,12 +172,11 @@ extension WindowTree {
         let context = navigation.context
         let count = context.children.count
         guard keeping >= 1, keeping < count, !context.hasDelegate, context.isAttached, isOnScreen(navigation) else { return nil }
+        let top = context.children[count - 1]
         let revealed = context.children[keeping - 1]
-        let covered = context.children[count - 1].context
+        let covered = top.context
         let shown = revealed.context
-        guard covered.children.isEmpty, covered.presented == nil, shown.children.isEmpty, shown.presented == nil,
-            !revealed.receivesCallbacks
-        else { return nil }
+        guard hasNothingInside(top, covered), hasNothingInside(revealed, shown), !revealed.receivesCallbacks else { return nil }
         for index in keeping..<count where context.children[index].receivesCallbacks { return nil }
         return LeafPop(coveredContext: covered, revealedContext: shown)
     }
@@ -171,37 +199,20 @@ extension WindowTree {
 }
 
 extension Window {
-    /// Runs a leaf pop to its end: what `runWithoutHooks` does for a pop whose visible runs are
-    /// one controller each, with the same state, the same journal and the same order (R6.1–R6.3,
-    /// R4.1): `began`, each popped controller's `willMove(toParent: nil)`, `viewDidLoad` of the
-    /// uncovered controller if it never loaded, the old top's `viewWillDisappear`, the uncovered
-    /// controller's `viewWillAppear`, the commit, `viewDidDisappear`, `viewDidAppear`, each
-    /// `didMove(toParent: nil)`. Cancellation and closing are checked before anything is
-    /// applied, unless the caller just did (`checks` false).
+    /// Runs a leaf pop to its end, as ``runLeafPush(_:of:onto:request:animated:cancellable:checks:)``
+    /// runs a push: the uncovered controller appears, the old top disappears, and each popped
+    /// controller moves to no parent.
     func runLeafPop(
         _ pop: LeafPop, of navigation: NavigationController, keeping: Int,
         request id: RequestID, animated: Bool, cancellable: Bool, checks: Bool
     ) throws -> TransitionOutcome {
         if checks { try checkpoint(cancellable: cancellable) }
         let removed = tree.applyLeafPop(of: navigation, keeping: keeping)
-        emit(.began, request: id)
-        let appearing = pop.revealedContext
-        let covered = pop.coveredContext
-        let journals = hasSubscribers
-        if journals { for controller in removed { emit(.callback(controller.id, .willMove(toParent: nil)), request: id) } }
-        if !appearing.isViewLoaded {
-            appearing.isViewLoaded = true
-            if journals { emit(.callback(appearing.id, .viewDidLoad), request: id) }
+        return noteLeafTransition(
+            request: id, animated: animated, appearing: pop.revealedContext, covered: pop.coveredContext,
+            moving: { body in for controller in removed { body(controller.id) } }, to: nil
+        ) {
+            emit(.committed(.pop(navigation: navigation.id, removed: removed.map(\.id))), request: id)
         }
-        noteAppearance(.viewWillDisappear(animated: animated), .disappearing, of: covered, request: id)
-        noteAppearance(.viewWillAppear(animated: animated), .appearing, of: appearing, request: id)
-        let sequence = queue.commit()
-        if let runner = activeRunner, runner.request == id { runner.state.withLock { $0.commit(sequence) } }
-        if hasSubscribers { emit(.committed(.pop(navigation: navigation.id, removed: removed.map(\.id))), request: id) }
-        tree.finishDismissals()
-        noteAppearance(.viewDidDisappear(animated: animated), .disappeared, of: covered, request: id)
-        noteAppearance(.viewDidAppear(animated: animated), .appeared, of: appearing, request: id)
-        if hasSubscribers { for controller in removed { emit(.callback(controller.id, .didMove(toParent: nil)), request: id) } }
-        return .completed(sequence: sequence)
     }
 }

@@ -159,7 +159,8 @@ extension Window {
                 try await deliver(.viewWillAppear(animated: animated), to: flight.appearing, animated: animated)
             }
         }
-        for navigation in navigationsTold(of: flight) where navigation.context.hasDelegate && !isClosed {
+        let told = navigationsTold(of: flight)  // the same list for both phases
+        for navigation in told where navigation.context.hasDelegate && !isClosed {
             if let top = navigation.context.children.last {
                 try await userCode(.named("navigationController(_:willShow:animated:)"), on: navigation.id) {
                     await navigation.notifyDelegate(willShow: top, animated: animated)
@@ -216,7 +217,7 @@ extension Window {
             try await deliver(.viewDidAppear(animated: animated), to: appearingPost, animated: animated)
         }
         try await deliverMoves(applied.moves, phase: .end, animated: animated)
-        for navigation in navigationsTold(of: flight) where navigation.context.hasDelegate && !isClosed {
+        for navigation in told where navigation.context.hasDelegate && !isClosed {
             if let top = navigation.context.children.last {
                 try await userCode(.named("navigationController(_:didShow:animated:)"), on: navigation.id) {
                     await navigation.notifyDelegate(didShow: top, animated: animated)

@@ -221,9 +221,7 @@ extension WindowTree {
         of controller: any ViewController, onto navigation: NavigationController, executorChecked: Bool = false
     ) throws -> ControllerContext? {
         let context = controller.context
-        guard context.children.isEmpty, context.presented == nil,
-            context.didAdoptInitialChildren || controller.initialChildren.isEmpty
-        else {
+        guard hasNothingInside(controller, context) else {
             try checkPushable(controller, onto: navigation)
             try validatePush(of: controller, onto: navigation)
             return nil
